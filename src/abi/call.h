@@ -1,0 +1,40 @@
+/* The bracket every exported BLAS entry point puts around its work: nesting
+ * depth (a CPU BLAS calls lsame_, xerbla_, dgemm_... through our exports, and
+ * those inner calls are the CPU BLAS's business, not the application's) and,
+ * with TWOFOLD_LOG, the time of the outermost call.
+ *
+ * tf_call_end runs after the call into the CPU BLAS, so a wrapper never ends
+ * in a tail call: a tail call would write the hidden string lengths into the
+ * stack of a C caller that did not pass them. */
+#ifndef TF_CALL_H
+#define TF_CALL_H
+
+#include <stdint.h>
+#include "abi/blas_routines.h"
+#include "core/environment.h"
+#include "core/export.h"
+#include "core/stats.h"
+
+struct tf_call {
+	enum tf_routine routine;
+	int timed;           /* outermost call with TWOFOLD_LOG set */
+	uint64_t start_ns;
+};
+
+extern _Thread_local int tf_call_depth;
+
+static inline void tf_call_begin(struct tf_call *call, enum tf_routine routine)
+{
+	call->routine = routine;
+	call->timed = tf_call_depth++ == 0 && tf_config()->log;
+	call->start_ns = call->timed ? tf_now_ns() : 0;
+}
+
+static inline void tf_call_end(struct tf_call *call, enum tf_where where)
+{
+	tf_call_depth--;
+	if (call->timed)
+		tf_stats_add(call->routine, where, tf_now_ns() - call->start_ns);
+}
+
+#endif

@@ -1,0 +1,66 @@
+#include "config.h"
+
+/* dgemm_ and cblas_dgemm: validated as the reference validates them, then
+ * handed to the planner as one op. */
+#include "abi/call.h"
+#include "abi/cblas_error.h"
+#include "abi/check.h"
+#include "plan/plan.h"
+
+static enum tf_where run_dgemm(enum tf_routine routine, char transa, char transb, int m, int n,
+			       int k, double alpha, const double *a, int lda, const double *b,
+			       int ldb, double beta, double *c, int ldc)
+{
+	int illegal = tf_check_dgemm(transa, transb, m, n, k, lda, ldb, ldc);
+	if (illegal) {
+		tf_report_illegal("DGEMM ", illegal);
+		return TF_WHERE_NO_WORK;
+	}
+	if (m == 0 || n == 0 || ((alpha == 0.0 || k == 0) && beta == 1.0))
+		return TF_WHERE_NO_WORK;
+	struct tf_op op = {
+		.kind = TF_OP_GEMM, .routine = routine,
+		.transa = tf_trans_option(transa), .transb = tf_trans_option(transb),
+		.m = m, .n = n, .k = k, .alpha = alpha, .beta = beta,
+		.a = a, .lda = lda, .b = b, .ldb = ldb, .c = c, .ldc = ldc,
+	};
+	return tf_plan_run(&op);
+}
+
+TF_EXPORT void dgemm_(const char *transa, const char *transb, const int *m, const int *n,
+		      const int *k, const double *alpha, const double *a, const int *lda,
+		      const double *b, const int *ldb, const double *beta, double *c,
+		      const int *ldc, size_t transa_len, size_t transb_len)
+{
+	(void)transa_len, (void)transb_len; /* single characters; C callers may omit them */
+	struct tf_call call;
+	tf_call_begin(&call, TF_R_dgemm_);
+	enum tf_where where = run_dgemm(TF_R_dgemm_, *transa, *transb, *m, *n, *k, *alpha, a,
+					*lda, b, *ldb, *beta, c, *ldc);
+	tf_call_end(&call, where);
+}
+
+TF_EXPORT void cblas_dgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa, CBLAS_TRANSPOSE transb,
+			   int m, int n, int k, double alpha, const double *a, int lda,
+			   const double *b, int ldb, double beta, double *c, int ldc)
+{
+	struct tf_call call;
+	tf_call_begin(&call, TF_R_cblas_dgemm);
+	enum tf_where where = TF_WHERE_NO_WORK;
+	char ta = tf_cblas_trans(transa), tb = tf_cblas_trans(transb);
+	RowMajorStrg = layout == CblasRowMajor;
+	CBLAS_CallFromC = 1;
+	if (layout != CblasColMajor && layout != CblasRowMajor)
+		cblas_xerbla(1, "cblas_dgemm", "Illegal layout setting, %d\n", layout);
+	else if (!ta)
+		cblas_xerbla(2, "cblas_dgemm", "Illegal TransA setting, %d\n", transa);
+	else if (!tb)
+		cblas_xerbla(3, "cblas_dgemm", "Illegal TransB setting, %d\n", transb);
+	else if (layout == CblasColMajor)
+		where = run_dgemm(TF_R_cblas_dgemm, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+	else /* row major: C^T = op(B)^T op(A)^T, column major */
+		where = run_dgemm(TF_R_cblas_dgemm, tb, ta, n, m, k, alpha, b, ldb, a, lda, beta, c, ldc);
+	CBLAS_CallFromC = 0;
+	RowMajorStrg = 0;
+	tf_call_end(&call, where);
+}

@@ -1,0 +1,127 @@
+#include "config.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "core/environment.h"
+#include "core/export.h"
+#include "core/message.h"
+
+extern char **environ;
+
+/* Every variable twofold reads.  A TWOFOLD_* variable not listed here is
+ * reported, so that a misspelt knob is not silently ignored. */
+static const char *const known_variables[] = {
+	"TWOFOLD_MODE",
+	"TWOFOLD_LOG",
+	"TWOFOLD_CPU_BLAS",
+};
+
+static const char *const mode_names[] = {
+	[TF_MODE_DD] = "dd",
+	[TF_MODE_DF] = "df",
+	[TF_MODE_FAST] = "fast",
+	[TF_MODE_NATIVE] = "native",
+	[TF_MODE_CPU] = "cpu",
+};
+
+#define COUNT(array) (sizeof(array) / sizeof((array)[0]))
+
+static struct tf_config config;
+static pthread_once_t config_once = PTHREAD_ONCE_INIT;
+
+static void read_mode(void)
+{
+	const char *value = secure_getenv("TWOFOLD_MODE");
+	config.mode = TF_MODE_DD;
+	if (!value || !*value)
+		return;
+	for (size_t i = 0; i < COUNT(mode_names); i++) {
+		if (strcasecmp(value, mode_names[i]) == 0) {
+			config.mode = (tf_mode)i;
+			return;
+		}
+	}
+	tf_message("TWOFOLD_MODE=%s is not a mode (dd, df, fast, native, cpu); using dd", value);
+}
+
+static void read_log(void)
+{
+	const char *value = secure_getenv("TWOFOLD_LOG");
+	config.log = 0;
+	if (!value || !*value || strcmp(value, "0") == 0)
+		return;
+	if (strcmp(value, "1") == 0) {
+		config.log = 1;
+		return;
+	}
+	tf_message("TWOFOLD_LOG=%s is neither 0 nor 1; no report", value);
+}
+
+static void read_cpu_blas(void)
+{
+	const char *value = secure_getenv("TWOFOLD_CPU_BLAS");
+	config.cpu_blas[0] = '\0';
+	if (!value || !*value)
+		return;
+	if (strlen(value) >= sizeof config.cpu_blas) {
+		tf_fatal("TWOFOLD_CPU_BLAS is longer than %zu characters", sizeof config.cpu_blas - 1);
+	}
+	strcpy(config.cpu_blas, value);
+}
+
+static int is_known(const char *entry)
+{
+	size_t length = strcspn(entry, "=");
+	for (size_t i = 0; i < COUNT(known_variables); i++)
+		if (strlen(known_variables[i]) == length && strncmp(entry, known_variables[i], length) == 0)
+			return 1;
+	return 0;
+}
+
+static void report_unknown_variables(void)
+{
+	char known[256] = "";
+	for (size_t i = 0; i < COUNT(known_variables); i++) {
+		if (i)
+			strncat(known, ", ", sizeof known - strlen(known) - 1);
+		strncat(known, known_variables[i], sizeof known - strlen(known) - 1);
+	}
+	for (char **entry = environ; entry && *entry; entry++) {
+		if (strncmp(*entry, "TWOFOLD_", 8) != 0 || is_known(*entry))
+			continue;
+		int length = (int)strcspn(*entry, "=");
+		tf_message("unknown environment variable %.*s ignored (known: %s)", length, *entry, known);
+	}
+}
+
+static void read_config(void)
+{
+	read_mode();
+	read_log();
+	read_cpu_blas();
+	report_unknown_variables();
+}
+
+const struct tf_config *tf_config(void)
+{
+	pthread_once(&config_once, read_config);
+	return &config;
+}
+
+TF_EXPORT tf_mode tf_get_mode(void)
+{
+	return tf_config()->mode;
+}
+
+TF_EXPORT const char *tf_mode_name(tf_mode mode)
+{
+	return (unsigned)mode < COUNT(mode_names) ? mode_names[mode] : NULL;
+}
+
+TF_EXPORT const char *tf_version(void)
+{
+	return PACKAGE_VERSION;
+}

@@ -1,0 +1,69 @@
+#include "config.h"
+
+#include <stdatomic.h>
+#include <stdio.h>
+#include <time.h>
+#include "abi/call.h"
+#include "core/stats.h"
+#include "cpu/blas_library.h"
+#include "gpu/device.h"
+
+_Thread_local int tf_call_depth;
+
+static const char *const where_names[TF_WHERE_COUNT] = {
+	[TF_WHERE_CPU_BLAS] = "cpu-blas",
+	[TF_WHERE_NO_WORK] = "no-work",
+};
+
+struct routine_stats {
+	atomic_ullong calls[TF_WHERE_COUNT];
+	atomic_ullong nanoseconds;
+};
+
+static struct routine_stats stats[TF_ROUTINE_COUNT];
+static atomic_bool any_call;
+
+uint64_t tf_now_ns(void)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+}
+
+void tf_stats_add(enum tf_routine routine, enum tf_where where, uint64_t nanoseconds)
+{
+	atomic_fetch_add_explicit(&stats[routine].calls[where], 1, memory_order_relaxed);
+	atomic_fetch_add_explicit(&stats[routine].nanoseconds, nanoseconds, memory_order_relaxed);
+	atomic_store_explicit(&any_call, 1, memory_order_relaxed);
+}
+
+/* The TWOFOLD_LOG report: one line per routine the program called.  A
+ * destructor rather than atexit, so that it also runs if the library is
+ * unloaded before the program exits. */
+__attribute__((destructor)) static void report(void)
+{
+	if (!atomic_load(&any_call))
+		return;
+	fprintf(stderr, "twofold: mode %s, CPU BLAS %s\n", tf_mode_name(tf_config()->mode),
+		tf_cpu_blas_description());
+	if (tf_gpu_description())
+		fprintf(stderr, "twofold: GPU %s\n", tf_gpu_description());
+	fprintf(stderr, "twofold: %-16s %10s %12s  %s\n", "routine", "calls", "seconds", "where (calls)");
+	for (int r = 0; r < TF_ROUTINE_COUNT; r++) {
+		unsigned long long total = 0;
+		for (int w = 0; w < TF_WHERE_COUNT; w++)
+			total += atomic_load(&stats[r].calls[w]);
+		if (total == 0)
+			continue;
+		char where[128] = "";
+		size_t used = 0;
+		for (int w = 0; w < TF_WHERE_COUNT; w++) {
+			unsigned long long calls = atomic_load(&stats[r].calls[w]);
+			if (calls && used < sizeof where)
+				used += (size_t)snprintf(where + used, sizeof where - used, "%s%s %llu",
+							 used ? ", " : "", where_names[w], calls);
+		}
+		fprintf(stderr, "twofold: %-16s %10llu %12.6f  %s\n", tf_routine_name[r], total,
+			(double)atomic_load(&stats[r].nanoseconds) * 1e-9, where);
+	}
+}

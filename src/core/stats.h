@@ -1,0 +1,20 @@
+/* Per-routine call statistics for the TWOFOLD_LOG report. */
+#ifndef TF_STATS_H
+#define TF_STATS_H
+
+#include <stdint.h>
+#include "abi/blas_routines.h"
+
+/* Where a call ran.  TF_WHERE_NO_WORK: rejected by xerbla_ or a quick return. */
+enum tf_where {
+	TF_WHERE_CPU_BLAS,
+	TF_WHERE_NO_WORK,
+	TF_WHERE_COUNT
+};
+
+void tf_stats_add(enum tf_routine routine, enum tf_where where, uint64_t nanoseconds);
+
+/* Monotonic clock in nanoseconds. */
+uint64_t tf_now_ns(void);
+
+#endif
