@@ -55,7 +55,8 @@ TF_EOF
 AS_IF([test $have_cuda = yes], [
   AC_DEFINE([TF_HAVE_CUDA], [1], [Define to 1 when the GPU engine is built])
   CUDA_CPPFLAGS="-I$tf_cuda_dir/include"
-  CUDA_LIBS="$tf_cuda_libdir/libcudart_static.a -lrt -lstdc++"
+  # -Wl, so that libtool links the static runtime in without objecting.
+  CUDA_LIBS="-Wl,$tf_cuda_libdir/libcudart_static.a -lrt -lstdc++"
 ], [tf_cuda_arch=none])
 AC_SUBST([NVCC])
 AC_SUBST([NVCC_GENCODE])
