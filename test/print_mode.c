@@ -1,7 +1,6 @@
 /* Prints the mode twofold runs in, after one BLAS call (which reads the
- * environment and loads the CPU BLAS): for the environment tests. */
-#include "config.h"
-
+ * environment and loads the CPU BLAS): for the environment tests.  Built
+ * also against an installed twofold, so it includes nothing of the build. */
 #include <stdio.h>
 #include "twofold.h"
 
