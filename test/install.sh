@@ -24,13 +24,15 @@ libdir=$(pkg-config --define-variable=prefix="$root$prefix" --variable=libdir tw
 cc -o "$work/print_mode" "$TF_SRCDIR/test/print_mode.c" $flags ||
 	fail "C program does not build against the installed twofold"
 LD_LIBRARY_PATH=$libdir "$work/print_mode" || fail "C program against the installed twofold"
-if [ -n "$(find "$root" -name twofold.mod)" ]; then
+if [ -z "$(find "$root" -name twofold.mod)" ]; then
+	echo "no Fortran module installed (built without a Fortran compiler)"
+elif ! command -v gfortran > /dev/null; then
+	echo "twofold.mod installed; no gfortran here to build a program against it"
+else
 	fmoddir=$(pkg-config --define-variable=prefix="$root$prefix" --variable=fmoddir twofold)
 	[ -f "$fmoddir/twofold.mod" ] || fail "twofold.mod is not in fmoddir $fmoddir"
 	gfortran -o "$work/fortran_module" "$TF_SRCDIR/test/fortran_module.f90" -I"$fmoddir" $flags ||
 		fail "Fortran program does not build against the installed module"
 	TWOFOLD_MODE=native LD_LIBRARY_PATH=$libdir "$work/fortran_module" ||
 		fail "Fortran program against the installed module"
-else
-	echo "no Fortran module installed (built without a Fortran compiler)"
 fi

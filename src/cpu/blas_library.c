@@ -89,13 +89,18 @@ static void load_implicit(void)
 	if (from_next == TF_ROUTINE_COUNT)
 		return;
 
-	char why[PATH_MAX + 128];
-	void *handle = open_library(TF_DEFAULT_CPU_BLAS, why, sizeof why);
+	/* The configure default, then the system's libblas.so.3: a build moved to
+	 * another machine still finds that machine's BLAS. */
+	static const char *const defaults[] = { TF_DEFAULT_CPU_BLAS, "libblas.so.3" };
+	char why[2][PATH_MAX + 128];
+	void *handle = NULL;
+	for (size_t d = 0; d < sizeof defaults / sizeof defaults[0] && !handle; d++)
+		handle = open_library(defaults[d], why[d], sizeof why[d]);
 	if (!handle) {
 		if (from_next)
 			return; /* what is missing is reported when it is called */
-		tf_fatal("no CPU BLAS could be loaded (%s). Set TWOFOLD_CPU_BLAS to the path of "
-			 "a BLAS shared library, such as the reference libblas.so.3", why);
+		tf_fatal("no CPU BLAS could be loaded (%s; %s). Set TWOFOLD_CPU_BLAS to the path of "
+			 "a BLAS shared library, such as the reference libblas.so.3", why[0], why[1]);
 	}
 	for (int r = 0; r < TF_ROUTINE_COUNT; r++)
 		if (!symbols[r])
