@@ -16,13 +16,19 @@ AC_ARG_WITH([cuda-arch],
   [tf_cuda_arch=`echo "$withval" | sed 's/sm_//g; s/,/ /g'`],
   [tf_cuda_arch="75 80 86 89 90 100 120"])
 
+# Ascending and unique, so that the last is the newest.
+tf_cuda_arch=`for tf_cc in $tf_cuda_arch; do echo $tf_cc; done | sort -n -u | tr '\n' ' ' | sed 's/ $//'`
 have_cuda=no
 tf_cuda_why=
 AS_IF([test "x$with_cuda" != xno], [
+  # A directory given is the only place looked in; otherwise CUDA_HOME or
+  # /usr/local/cuda, then PATH.
   AS_CASE([$with_cuda],
-    [check|yes], [tf_cuda_dir=${CUDA_HOME:-/usr/local/cuda}],
-    [tf_cuda_dir=$with_cuda])
-  AC_PATH_PROG([NVCC], [nvcc], [], [$tf_cuda_dir/bin$PATH_SEPARATOR$PATH])
+    [check|yes], [tf_cuda_dir=${CUDA_HOME:-/usr/local/cuda}
+                  tf_cuda_path=$tf_cuda_dir/bin$PATH_SEPARATOR$PATH],
+    [tf_cuda_dir=$with_cuda
+     tf_cuda_path=$tf_cuda_dir/bin])
+  AC_PATH_PROG([NVCC], [nvcc], [], [$tf_cuda_path])
   AS_IF([test -n "$NVCC"], [tf_cuda_dir=$(dirname "$(dirname "$NVCC")")])
   tf_cuda_libdir=$tf_cuda_dir/lib64
   AS_IF([test -z "$NVCC"], [tf_cuda_why="nvcc not found"],
