@@ -1,0 +1,50 @@
+/* twofold/arith.h: what every two-term arithmetic header shares.
+ *
+ * The headers arith_*.h are compiled as host C (C11, gcc or clang) and as CUDA
+ * device code from the same source.  Every elementary operation goes through
+ * the TF_D* and TF_F* macros below: on the device they are the explicitly
+ * rounded intrinsics, which nvcc never contracts into FMAs; on the host they
+ * are plain operators and fma(), and the code must be compiled with
+ * -ffp-contract=off (and never -ffast-math).  The error-free transformations
+ * are wrong, silently, if a compiler contracts or reassociates them. */
+#ifndef TWOFOLD_ARITH_H
+#define TWOFOLD_ARITH_H
+
+#include <float.h>
+#include <math.h>
+
+#if defined(__FAST_MATH__)
+#error "twofold's two-term arithmetic cannot be compiled with -ffast-math"
+#endif
+#if !defined(__CUDA_ARCH__) && defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD != 0
+#error "twofold's two-term arithmetic needs FLT_EVAL_METHOD == 0 (SSE2, not x87)"
+#endif
+
+/* One definition for host and device: inlined everywhere. */
+#if defined(__CUDACC__)
+#define TF_ARITH static __host__ __device__ __forceinline__
+#else
+#define TF_ARITH static inline
+#endif
+
+#if defined(__CUDA_ARCH__)
+#define TF_DADD(a, b) __dadd_rn((a), (b))
+#define TF_DSUB(a, b) __dsub_rn((a), (b))
+#define TF_DMUL(a, b) __dmul_rn((a), (b))
+#define TF_DFMA(a, b, c) __fma_rn((a), (b), (c))
+#define TF_FADD(a, b) __fadd_rn((a), (b))
+#define TF_FSUB(a, b) __fsub_rn((a), (b))
+#define TF_FMUL(a, b) __fmul_rn((a), (b))
+#define TF_FFMA(a, b, c) __fmaf_rn((a), (b), (c))
+#else
+#define TF_DADD(a, b) ((a) + (b))
+#define TF_DSUB(a, b) ((a) - (b))
+#define TF_DMUL(a, b) ((a) * (b))
+#define TF_DFMA(a, b, c) fma((a), (b), (c))
+#define TF_FADD(a, b) ((a) + (b))
+#define TF_FSUB(a, b) ((a) - (b))
+#define TF_FMUL(a, b) ((a) * (b))
+#define TF_FFMA(a, b, c) fmaf((a), (b), (c))
+#endif
+
+#endif

@@ -1,0 +1,125 @@
+/* twofold/arith_dd.h: double-double (DD) arithmetic.
+ *
+ * A DD number is the unevaluated sum hi + lo of two doubles with
+ * |lo| <= ulp(hi)/2: 106 bits of significand, double's exponent range.  The
+ * layout (hi, then lo) is that of QD's dd_real and of CUDA's double2.
+ *
+ * Algorithms: Knuth's TwoSum, Dekker's QuickTwoSum, TwoProd by FMA,
+ * Veltkamp's split, and the DD operations of QD (Hida, Li, Bailey).  u is
+ * the unit roundoff of double, 2^-53.  The error bounds stated with each
+ * operation hold for finite operands whose results neither overflow nor
+ * underflow; they are checked against MPFR by the unit tests.  Non-finite
+ * operands give non-finite results, not necessarily the IEEE ones: callers
+ * that promise IEEE behaviour test for them (see src/cpu/). */
+#ifndef TWOFOLD_ARITH_DD_H
+#define TWOFOLD_ARITH_DD_H
+
+#include "twofold/arith.h"
+
+typedef struct tf_dd {
+	double hi;
+	double lo;
+} tf_dd;
+
+TF_ARITH tf_dd tf_dd_make(double hi, double lo)
+{
+	tf_dd r;
+	r.hi = hi;
+	r.lo = lo;
+	return r;
+}
+
+/* s + e = a + b exactly, s = fl(a + b).  (Knuth; 6 operations.) */
+TF_ARITH tf_dd tf_two_sum(double a, double b)
+{
+	double s = TF_DADD(a, b);
+	double bb = TF_DSUB(s, a);
+	double e = TF_DADD(TF_DSUB(a, TF_DSUB(s, bb)), TF_DSUB(b, bb));
+	return tf_dd_make(s, e);
+}
+
+/* s + e = a + b exactly, s = fl(a + b), provided |a| >= |b| or a = 0.
+ * (Dekker; 3 operations.) */
+TF_ARITH tf_dd tf_quick_two_sum(double a, double b)
+{
+	double s = TF_DADD(a, b);
+	double e = TF_DSUB(b, TF_DSUB(s, a));
+	return tf_dd_make(s, e);
+}
+
+/* p + e = a * b exactly, p = fl(a * b), unless the product underflows.
+ * (2 operations with FMA.) */
+TF_ARITH tf_dd tf_two_prod(double a, double b)
+{
+	double p = TF_DMUL(a, b);
+	double e = TF_DFMA(a, b, -p);
+	return tf_dd_make(p, e);
+}
+
+/* hi + lo = a exactly, hi holding the leading 26 bits and lo the rest
+ * (Veltkamp, factor 2^27 + 1), for |a| < 2^996. */
+TF_ARITH tf_dd tf_split(double a)
+{
+	double t = TF_DMUL(134217729.0, a); /* 2^27 + 1 */
+	double hi = TF_DSUB(t, TF_DSUB(t, a));
+	return tf_dd_make(hi, TF_DSUB(a, hi));
+}
+
+/* a + b, accurate: relative error at most 2u^2 (the IEEE-style addition of
+ * QD), also when a and b cancel. */
+TF_ARITH tf_dd tf_dd_add(tf_dd a, tf_dd b)
+{
+	tf_dd s = tf_two_sum(a.hi, b.hi);
+	tf_dd t = tf_two_sum(a.lo, b.lo);
+	s = tf_quick_two_sum(s.hi, TF_DADD(s.lo, t.hi));
+	return tf_quick_two_sum(s.hi, TF_DADD(s.lo, t.lo));
+}
+
+/* a + b, sloppy: error at most 4u^2 (|a| + |b|); no relative bound when a
+ * and b cancel.  Cheaper than tf_dd_add. */
+TF_ARITH tf_dd tf_dd_add_sloppy(tf_dd a, tf_dd b)
+{
+	tf_dd s = tf_two_sum(a.hi, b.hi);
+	return tf_quick_two_sum(s.hi, TF_DADD(s.lo, TF_DADD(a.lo, b.lo)));
+}
+
+/* a + b for a double b: relative error at most 2u^2. */
+TF_ARITH tf_dd tf_dd_add_d(tf_dd a, double b)
+{
+	tf_dd s = tf_two_sum(a.hi, b);
+	return tf_quick_two_sum(s.hi, TF_DADD(s.lo, a.lo));
+}
+
+/* a * b: relative error at most 4u^2. */
+TF_ARITH tf_dd tf_dd_mul(tf_dd a, tf_dd b)
+{
+	tf_dd p = tf_two_prod(a.hi, b.hi);
+	double cross = TF_DADD(TF_DMUL(a.hi, b.lo), TF_DMUL(a.lo, b.hi));
+	return tf_quick_two_sum(p.hi, TF_DADD(p.lo, cross));
+}
+
+/* a * b for a double b: relative error at most 3u^2. */
+TF_ARITH tf_dd tf_dd_mul_d(tf_dd a, double b)
+{
+	tf_dd p = tf_two_prod(a.hi, b);
+	return tf_quick_two_sum(p.hi, TF_DADD(p.lo, TF_DMUL(a.lo, b)));
+}
+
+/* acc + a * b, the product of two doubles taken exactly: the step of every
+ * DD dot product.  Error at most 2u^2 |acc + a*b| + 2u^2 |a*b|; over a dot
+ * product of k terms the error is at most about 4k u^2 sum |a_i b_i|. */
+TF_ARITH tf_dd tf_dd_fma(tf_dd acc, double a, double b)
+{
+	tf_dd p = tf_two_prod(a, b);
+	tf_dd s = tf_two_sum(acc.hi, p.hi);
+	return tf_quick_two_sum(s.hi, TF_DADD(s.lo, TF_DADD(acc.lo, p.lo)));
+}
+
+/* The double nearest hi + lo (hi itself when the pair is normalized, up to
+ * the tie case that fl(hi + lo) settles). */
+TF_ARITH double tf_dd_to_double(tf_dd a)
+{
+	return TF_DADD(a.hi, a.lo);
+}
+
+#endif
