@@ -27,8 +27,15 @@ echo "a bad mode is reported once and dd is used"
 run TWOFOLD_MOED=dd TWOFOLD_LOG=0
 [ "$(messages 'unknown environment variable TWOFOLD_MOED')" = 1 ] ||
 	fail "misspelt variable not reported once: $(cat "$work/err")"
-grep -q 'known: TWOFOLD_MODE, TWOFOLD_LOG, TWOFOLD_CPU_BLAS' "$work/err" || fail "known variables not listed"
+grep -q 'known: TWOFOLD_MODE, TWOFOLD_LOG, TWOFOLD_CPU_BLAS, TWOFOLD_NUM_THREADS, TWOFOLD_CPU_KERNEL' "$work/err" ||
+	fail "known variables not listed"
 echo "a misspelt variable is reported once"
+
+run TWOFOLD_NUM_THREADS=0
+[ "$(messages 'TWOFOLD_NUM_THREADS=0 is not a number of threads')" = 1 ] || fail "bad TWOFOLD_NUM_THREADS not reported"
+run TWOFOLD_CPU_KERNEL=sse9
+[ "$(messages 'TWOFOLD_CPU_KERNEL=sse9 is not one of')" = 1 ] || fail "bad TWOFOLD_CPU_KERNEL not reported"
+echo "bad thread counts and kernel names are reported"
 
 run TWOFOLD_LOG=yes
 [ "$(messages 'TWOFOLD_LOG=yes is neither 0 nor 1')" = 1 ] || fail "bad TWOFOLD_LOG not reported"

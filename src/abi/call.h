@@ -21,8 +21,6 @@ struct tf_call {
 	uint64_t start_ns;
 };
 
-extern _Thread_local int tf_call_depth;
-
 static inline void tf_call_begin(struct tf_call *call, enum tf_routine routine)
 {
 	call->routine = routine;

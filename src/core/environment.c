@@ -17,6 +17,8 @@ static const char *const known_variables[] = {
 	"TWOFOLD_MODE",
 	"TWOFOLD_LOG",
 	"TWOFOLD_CPU_BLAS",
+	"TWOFOLD_NUM_THREADS",
+	"TWOFOLD_CPU_KERNEL",
 };
 
 static const char *const mode_names[] = {
@@ -72,6 +74,44 @@ static void read_cpu_blas(void)
 	strcpy(config.cpu_blas, value);
 }
 
+static void read_num_threads(void)
+{
+	const char *value = secure_getenv("TWOFOLD_NUM_THREADS");
+	config.num_threads = 0;
+	if (!value || !*value)
+		return;
+	char *end;
+	long threads = strtol(value, &end, 10);
+	if (*end || threads < 1 || threads > 4096) {
+		tf_message("TWOFOLD_NUM_THREADS=%s is not a number of threads (1 to 4096); "
+			   "using the available cores", value);
+		return;
+	}
+	config.num_threads = (int)threads;
+}
+
+static const char *const cpu_kernel_names[] = {
+	[TF_CPU_KERNEL_AUTO] = "auto",
+	[TF_CPU_KERNEL_GENERIC] = "generic",
+	[TF_CPU_KERNEL_AVX2] = "avx2",
+	[TF_CPU_KERNEL_AVX512] = "avx512",
+};
+
+static void read_cpu_kernel(void)
+{
+	const char *value = secure_getenv("TWOFOLD_CPU_KERNEL");
+	config.cpu_kernel = TF_CPU_KERNEL_AUTO;
+	if (!value || !*value)
+		return;
+	for (size_t i = 0; i < COUNT(cpu_kernel_names); i++) {
+		if (strcasecmp(value, cpu_kernel_names[i]) == 0) {
+			config.cpu_kernel = (enum tf_cpu_kernel)i;
+			return;
+		}
+	}
+	tf_message("TWOFOLD_CPU_KERNEL=%s is not one of auto, generic, avx2, avx512; using auto", value);
+}
+
 static int is_known(const char *entry)
 {
 	size_t length = strcspn(entry, "=");
@@ -102,6 +142,8 @@ static void read_config(void)
 	read_mode();
 	read_log();
 	read_cpu_blas();
+	read_num_threads();
+	read_cpu_kernel();
 	report_unknown_variables();
 }
 

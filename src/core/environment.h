@@ -5,10 +5,20 @@
 #include <limits.h>
 #include "twofold.h"
 
+/* The CPU kernels' instruction set (TWOFOLD_CPU_KERNEL). */
+enum tf_cpu_kernel {
+	TF_CPU_KERNEL_AUTO,    /* the best this processor has */
+	TF_CPU_KERNEL_GENERIC, /* x86-64 baseline, or whatever the compiler targets */
+	TF_CPU_KERNEL_AVX2,    /* AVX2 and FMA */
+	TF_CPU_KERNEL_AVX512   /* AVX-512F and FMA */
+};
+
 struct tf_config {
-	tf_mode mode;              /* TWOFOLD_MODE */
-	int log;                   /* TWOFOLD_LOG: report at exit */
-	char cpu_blas[PATH_MAX];   /* TWOFOLD_CPU_BLAS, "" when unset */
+	tf_mode mode;                  /* TWOFOLD_MODE */
+	int log;                       /* TWOFOLD_LOG: report at exit */
+	char cpu_blas[PATH_MAX];       /* TWOFOLD_CPU_BLAS, "" when unset */
+	int num_threads;               /* TWOFOLD_NUM_THREADS, 0 when unset */
+	enum tf_cpu_kernel cpu_kernel; /* TWOFOLD_CPU_KERNEL */
 };
 
 /* The configuration, read from the environment at the first call (thread

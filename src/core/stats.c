@@ -12,6 +12,7 @@ _Thread_local int tf_call_depth;
 
 static const char *const where_names[TF_WHERE_COUNT] = {
 	[TF_WHERE_CPU_BLAS] = "cpu-blas",
+	[TF_WHERE_CPU_DD] = "cpu-dd",
 	[TF_WHERE_NO_WORK] = "no-work",
 };
 

@@ -8,9 +8,15 @@
 /* Where a call ran.  TF_WHERE_NO_WORK: rejected by xerbla_ or a quick return. */
 enum tf_where {
 	TF_WHERE_CPU_BLAS,
+	TF_WHERE_CPU_DD,
 	TF_WHERE_NO_WORK,
 	TF_WHERE_COUNT
 };
+
+/* Calls into libtwofold in progress on this thread: a call made while one is
+ * in progress (the CPU BLAS calling lsame_ through our exports, a kernel
+ * thread calling the CPU BLAS) is internal and is not counted. */
+extern _Thread_local int tf_call_depth;
 
 void tf_stats_add(enum tf_routine routine, enum tf_where where, uint64_t nanoseconds);
 

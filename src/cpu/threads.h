@@ -1,0 +1,15 @@
+/* The CPU kernels' threads: a small pool of workers, created at first use. */
+#ifndef TF_THREADS_H
+#define TF_THREADS_H
+
+/* Runs body(context, i) for i = 0 .. count-1 on the calling thread and the
+ * pool's workers, and returns when all have run.  When another call is using
+ * the pool (concurrent BLAS calls from the program's threads), or count is
+ * 1, everything runs on the calling thread: a call never waits for another. */
+void tf_parallel_for(int count, void (*body)(void *context, int index), void *context);
+
+/* The number of threads a kernel may use: TWOFOLD_NUM_THREADS, else the
+ * cores this process may run on. */
+int tf_cpu_threads(void);
+
+#endif
