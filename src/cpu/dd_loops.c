@@ -72,8 +72,9 @@ static void LOOPS(column_update)(int m, const double *restrict a, double x,
 }
 
 /* LANES independent partial sums, so that the loop vectorizes; they are
- * added at the end with the accurate DD addition. */
-#define LANES (2 * MR)
+ * added at the end with the accurate DD addition.  The same number for every
+ * instruction set, so that every build gives the same bits. */
+#define LANES 16
 
 static tf_dd LOOPS(dot)(int m, const double *restrict a, const double *restrict x)
 {
