@@ -115,6 +115,27 @@ TF_ARITH tf_dd tf_dd_fma(tf_dd acc, double a, double b)
 	return tf_quick_two_sum(s.hi, TF_DADD(s.lo, TF_DADD(acc.lo, p.lo)));
 }
 
+/* acc + a * b without renormalizing: hi takes the rounded sum, lo gathers
+ * the rounding errors of the sum and of the product (10 operations against
+ * tf_dd_fma's 13).  lo may grow past ulp(hi)/2: after at most 32 steps, call
+ * tf_dd_renormalize.  Over such a run of s steps the error is at most about
+ * (4 + 2s) u^2 times the largest partial sum of |a b|, and over a dot product
+ * of k terms, renormalized every s steps, at most about 4k u^2 sum |a_i b_i|
+ * + 2s k u^2 max |partial sum|: the same order as tf_dd_fma's. */
+TF_ARITH tf_dd tf_dd_fma_lazy(tf_dd acc, double a, double b)
+{
+	tf_dd p = tf_two_prod(a, b);
+	tf_dd s = tf_two_sum(acc.hi, p.hi);
+	return tf_dd_make(s.hi, TF_DADD(acc.lo, TF_DADD(s.lo, p.lo)));
+}
+
+/* The normalized pair (|lo| <= ulp(hi)/2) of the same value, exactly:
+ * TwoSum, since after cancellation lo may exceed hi. */
+TF_ARITH tf_dd tf_dd_renormalize(tf_dd a)
+{
+	return tf_two_sum(a.hi, a.lo);
+}
+
 /* The double nearest hi + lo (hi itself when the pair is normalized, up to
  * the tie case that fl(hi + lo) settles). */
 TF_ARITH double tf_dd_to_double(tf_dd a)

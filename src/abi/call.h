@@ -28,11 +28,13 @@ static inline void tf_call_begin(struct tf_call *call, enum tf_routine routine)
 	call->start_ns = call->timed ? tf_now_ns() : 0;
 }
 
-static inline void tf_call_end(struct tf_call *call, enum tf_where where)
+/* flops: the call's floating-point operations, for the report's rates (0
+ * for routines twofold only forwards). */
+static inline void tf_call_end(struct tf_call *call, enum tf_where where, double flops)
 {
 	tf_call_depth--;
 	if (call->timed)
-		tf_stats_add(call->routine, where, tf_now_ns() - call->start_ns);
+		tf_stats_add(call->routine, where, tf_now_ns() - call->start_ns, flops);
 }
 
 #endif

@@ -6,7 +6,7 @@
 #include "plan/plan.h"
 
 static enum tf_where run_daxpy(enum tf_routine routine, int n, double alpha, const double *x,
-			       int incx, double *y, int incy)
+			       int incx, double *y, int incy, double *flops)
 {
 	if (n <= 0 || alpha == 0.0)
 		return TF_WHERE_NO_WORK;
@@ -14,6 +14,7 @@ static enum tf_where run_daxpy(enum tf_routine routine, int n, double alpha, con
 		.kind = TF_OP_AXPY, .routine = routine, .n = n, .alpha = alpha,
 		.x = x, .incx = incx, .y = y, .incy = incy,
 	};
+	*flops = tf_op_flops(&op);
 	return tf_plan_run(&op);
 }
 
@@ -21,13 +22,17 @@ TF_EXPORT void daxpy_(const int *n, const double *alpha, const double *x, const 
 		      double *y, const int *incy)
 {
 	struct tf_call call;
+	double flops = 0.0;
 	tf_call_begin(&call, TF_R_daxpy_);
-	tf_call_end(&call, run_daxpy(TF_R_daxpy_, *n, *alpha, x, *incx, y, *incy));
+	enum tf_where where = run_daxpy(TF_R_daxpy_, *n, *alpha, x, *incx, y, *incy, &flops);
+	tf_call_end(&call, where, flops);
 }
 
 TF_EXPORT void cblas_daxpy(int n, double alpha, const double *x, int incx, double *y, int incy)
 {
 	struct tf_call call;
+	double flops = 0.0;
 	tf_call_begin(&call, TF_R_cblas_daxpy);
-	tf_call_end(&call, run_daxpy(TF_R_cblas_daxpy, n, alpha, x, incx, y, incy));
+	enum tf_where where = run_daxpy(TF_R_cblas_daxpy, n, alpha, x, incx, y, incy, &flops);
+	tf_call_end(&call, where, flops);
 }

@@ -9,7 +9,7 @@
 
 static enum tf_where run_dgemm(enum tf_routine routine, char transa, char transb, int m, int n,
 			       int k, double alpha, const double *a, int lda, const double *b,
-			       int ldb, double beta, double *c, int ldc)
+			       int ldb, double beta, double *c, int ldc, double *flops)
 {
 	int illegal = tf_check_dgemm(transa, transb, m, n, k, lda, ldb, ldc);
 	if (illegal) {
@@ -24,6 +24,7 @@ static enum tf_where run_dgemm(enum tf_routine routine, char transa, char transb
 		.m = m, .n = n, .k = k, .alpha = alpha, .beta = beta,
 		.a = a, .lda = lda, .b = b, .ldb = ldb, .c = c, .ldc = ldc,
 	};
+	*flops = tf_op_flops(&op);
 	return tf_plan_run(&op);
 }
 
@@ -34,10 +35,11 @@ TF_EXPORT void dgemm_(const char *transa, const char *transb, const int *m, cons
 {
 	(void)transa_len, (void)transb_len; /* single characters; C callers may omit them */
 	struct tf_call call;
+	double flops = 0.0;
 	tf_call_begin(&call, TF_R_dgemm_);
 	enum tf_where where = run_dgemm(TF_R_dgemm_, *transa, *transb, *m, *n, *k, *alpha, a,
-					*lda, b, *ldb, *beta, c, *ldc);
-	tf_call_end(&call, where);
+					*lda, b, *ldb, *beta, c, *ldc, &flops);
+	tf_call_end(&call, where, flops);
 }
 
 TF_EXPORT void cblas_dgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa, CBLAS_TRANSPOSE transb,
@@ -45,6 +47,7 @@ TF_EXPORT void cblas_dgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa, CBLAS_TR
 			   const double *b, int ldb, double beta, double *c, int ldc)
 {
 	struct tf_call call;
+	double flops = 0.0;
 	tf_call_begin(&call, TF_R_cblas_dgemm);
 	enum tf_where where = TF_WHERE_NO_WORK;
 	char ta = tf_cblas_trans(transa), tb = tf_cblas_trans(transb);
@@ -57,10 +60,12 @@ TF_EXPORT void cblas_dgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa, CBLAS_TR
 	else if (!tb)
 		cblas_xerbla(3, "cblas_dgemm", "Illegal TransB setting, %d\n", transb);
 	else if (layout == CblasColMajor)
-		where = run_dgemm(TF_R_cblas_dgemm, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+		where = run_dgemm(TF_R_cblas_dgemm, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc,
+				  &flops);
 	else /* row major: C^T = op(B)^T op(A)^T, column major */
-		where = run_dgemm(TF_R_cblas_dgemm, tb, ta, n, m, k, alpha, b, ldb, a, lda, beta, c, ldc);
+		where = run_dgemm(TF_R_cblas_dgemm, tb, ta, n, m, k, alpha, b, ldb, a, lda, beta, c, ldc,
+				  &flops);
 	CBLAS_CallFromC = 0;
 	RowMajorStrg = 0;
-	tf_call_end(&call, where);
+	tf_call_end(&call, where, flops);
 }

@@ -9,7 +9,7 @@
 
 static enum tf_where run_dgemv(enum tf_routine routine, char trans, int m, int n, double alpha,
 			       const double *a, int lda, const double *x, int incx, double beta,
-			       double *y, int incy)
+			       double *y, int incy, double *flops)
 {
 	int illegal = tf_check_dgemv(trans, m, n, lda, incx, incy);
 	if (illegal) {
@@ -23,6 +23,7 @@ static enum tf_where run_dgemv(enum tf_routine routine, char trans, int m, int n
 		.m = m, .n = n, .alpha = alpha, .beta = beta,
 		.a = a, .lda = lda, .x = x, .incx = incx, .y = y, .incy = incy,
 	};
+	*flops = tf_op_flops(&op);
 	return tf_plan_run(&op);
 }
 
@@ -32,10 +33,11 @@ TF_EXPORT void dgemv_(const char *trans, const int *m, const int *n, const doubl
 {
 	(void)trans_len; /* a single character; C callers may omit it */
 	struct tf_call call;
+	double flops = 0.0;
 	tf_call_begin(&call, TF_R_dgemv_);
 	enum tf_where where = run_dgemv(TF_R_dgemv_, *trans, *m, *n, *alpha, a, *lda, x, *incx,
-					*beta, y, *incy);
-	tf_call_end(&call, where);
+					*beta, y, *incy, &flops);
+	tf_call_end(&call, where, flops);
 }
 
 TF_EXPORT void cblas_dgemv(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE trans, int m, int n,
@@ -43,6 +45,7 @@ TF_EXPORT void cblas_dgemv(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE trans, int m, in
 			   double beta, double *y, int incy)
 {
 	struct tf_call call;
+	double flops = 0.0;
 	tf_call_begin(&call, TF_R_cblas_dgemv);
 	enum tf_where where = TF_WHERE_NO_WORK;
 	char t = tf_cblas_trans(trans);
@@ -53,11 +56,12 @@ TF_EXPORT void cblas_dgemv(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE trans, int m, in
 	else if (!t)
 		cblas_xerbla(2, "cblas_dgemv", "Illegal TransA setting, %d\n", trans);
 	else if (layout == CblasColMajor)
-		where = run_dgemv(TF_R_cblas_dgemv, t, m, n, alpha, a, lda, x, incx, beta, y, incy);
+		where = run_dgemv(TF_R_cblas_dgemv, t, m, n, alpha, a, lda, x, incx, beta, y, incy,
+				  &flops);
 	else /* row major: the column-major view of A is A^T, n x m */
 		where = run_dgemv(TF_R_cblas_dgemv, t == 'N' ? 'T' : 'N', n, m, alpha, a, lda, x,
-				  incx, beta, y, incy);
+				  incx, beta, y, incy, &flops);
 	CBLAS_CallFromC = 0;
 	RowMajorStrg = 0;
-	tf_call_end(&call, where);
+	tf_call_end(&call, where, flops);
 }

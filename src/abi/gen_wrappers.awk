@@ -133,10 +133,10 @@ END {
 			printf("\ttf_call_begin(&call, TF_R_%s);\n", name[r])
 			if (ret[r] == "void") {
 				printf("\tblas(%s);\n", call_args(r))
-				print "\ttf_call_end(&call, TF_WHERE_CPU_BLAS);"
+				print "\ttf_call_end(&call, TF_WHERE_CPU_BLAS, 0.0);"
 			} else {
 				printf("\t%s result = blas(%s);\n", ret[r], call_args(r))
-				print "\ttf_call_end(&call, TF_WHERE_CPU_BLAS);"
+				print "\ttf_call_end(&call, TF_WHERE_CPU_BLAS, 0.0);"
 				print "\treturn result;"
 			}
 			print "}"

@@ -19,6 +19,10 @@ static const char *const known_variables[] = {
 	"TWOFOLD_CPU_BLAS",
 	"TWOFOLD_NUM_THREADS",
 	"TWOFOLD_CPU_KERNEL",
+	"TWOFOLD_DEVICE",
+	"TWOFOLD_GPU_MIN_FLOPS",
+	"TWOFOLD_GPU_MEMORY",
+	"TWOFOLD_GPU_FAULT",
 };
 
 static const char *const mode_names[] = {
@@ -112,6 +116,54 @@ static void read_cpu_kernel(void)
 	tf_message("TWOFOLD_CPU_KERNEL=%s is not one of auto, generic, avx2, avx512; using auto", value);
 }
 
+/* A non-negative number, with an optional k, M or G (powers of 1024) for
+ * sizes; -1 when unset, reported and -1 when malformed. */
+static double read_amount(const char *name, int with_suffix)
+{
+	const char *value = secure_getenv(name);
+	if (!value || !*value)
+		return -1;
+	char *end;
+	double amount = strtod(value, &end);
+	if (with_suffix && *end && !end[1]) {
+		const char *suffixes = "kMG";
+		const char *at = strchr(suffixes, *end);
+		if (at) {
+			for (const char *s = suffixes; s <= at; s++)
+				amount *= 1024;
+			end++;
+		}
+	}
+	if (*end || !(amount >= 0)) {
+		tf_message("%s=%s is not a non-negative number; ignored", name, value);
+		return -1;
+	}
+	return amount;
+}
+
+static void read_gpu(void)
+{
+	double device = read_amount("TWOFOLD_DEVICE", 0);
+	config.device = device >= 0 ? (int)device : -1;
+	if (device >= 0 && device != (int)device) {
+		tf_message("TWOFOLD_DEVICE must be a device number; ignored");
+		config.device = -1;
+	}
+	config.gpu_min_flops = read_amount("TWOFOLD_GPU_MIN_FLOPS", 0);
+	double memory = read_amount("TWOFOLD_GPU_MEMORY", 1);
+	config.gpu_memory = memory > 0 ? memory : 0;
+	const char *fault = secure_getenv("TWOFOLD_GPU_FAULT");
+	config.gpu_fault[0] = '\0';
+	if (fault && *fault) {
+		if (strcmp(fault, "init") && strcmp(fault, "alloc") && strcmp(fault, "launch") &&
+		    strcmp(fault, "transfer"))
+			tf_message("TWOFOLD_GPU_FAULT=%s is not one of init, alloc, launch, transfer; ignored",
+				   fault);
+		else
+			snprintf(config.gpu_fault, sizeof config.gpu_fault, "%s", fault);
+	}
+}
+
 static int is_known(const char *entry)
 {
 	size_t length = strcspn(entry, "=");
@@ -144,6 +196,7 @@ static void read_config(void)
 	read_cpu_blas();
 	read_num_threads();
 	read_cpu_kernel();
+	read_gpu();
 	report_unknown_variables();
 }
 

@@ -19,6 +19,10 @@ struct tf_config {
 	char cpu_blas[PATH_MAX];       /* TWOFOLD_CPU_BLAS, "" when unset */
 	int num_threads;               /* TWOFOLD_NUM_THREADS, 0 when unset */
 	enum tf_cpu_kernel cpu_kernel; /* TWOFOLD_CPU_KERNEL */
+	int device;                    /* TWOFOLD_DEVICE, -1 when unset */
+	double gpu_min_flops;          /* TWOFOLD_GPU_MIN_FLOPS, -1 when unset */
+	double gpu_memory;             /* TWOFOLD_GPU_MEMORY in bytes, 0 when unset */
+	char gpu_fault[16];            /* TWOFOLD_GPU_FAULT, "" when unset */
 };
 
 /* The configuration, read from the environment at the first call (thread

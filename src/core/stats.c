@@ -11,6 +11,7 @@
 _Thread_local int tf_call_depth;
 
 static const char *const where_names[TF_WHERE_COUNT] = {
+	[TF_WHERE_GPU] = "gpu",
 	[TF_WHERE_CPU_BLAS] = "cpu-blas",
 	[TF_WHERE_CPU_DD] = "cpu-dd",
 	[TF_WHERE_NO_WORK] = "no-work",
@@ -18,7 +19,8 @@ static const char *const where_names[TF_WHERE_COUNT] = {
 
 struct routine_stats {
 	atomic_ullong calls[TF_WHERE_COUNT];
-	atomic_ullong nanoseconds;
+	atomic_ullong nanoseconds[TF_WHERE_COUNT];
+	_Atomic double flops[TF_WHERE_COUNT];
 };
 
 static struct routine_stats stats[TF_ROUTINE_COUNT];
@@ -31,10 +33,15 @@ uint64_t tf_now_ns(void)
 	return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
 }
 
-void tf_stats_add(enum tf_routine routine, enum tf_where where, uint64_t nanoseconds)
+void tf_stats_add(enum tf_routine routine, enum tf_where where, uint64_t nanoseconds, double flops)
 {
-	atomic_fetch_add_explicit(&stats[routine].calls[where], 1, memory_order_relaxed);
-	atomic_fetch_add_explicit(&stats[routine].nanoseconds, nanoseconds, memory_order_relaxed);
+	struct routine_stats *s = &stats[routine];
+	atomic_fetch_add_explicit(&s->calls[where], 1, memory_order_relaxed);
+	atomic_fetch_add_explicit(&s->nanoseconds[where], nanoseconds, memory_order_relaxed);
+	double old = atomic_load_explicit(&s->flops[where], memory_order_relaxed);
+	while (!atomic_compare_exchange_weak_explicit(&s->flops[where], &old, old + flops,
+						      memory_order_relaxed, memory_order_relaxed))
+		;
 	atomic_store_explicit(&any_call, 1, memory_order_relaxed);
 }
 
@@ -49,22 +56,31 @@ __attribute__((destructor)) static void report(void)
 		tf_cpu_blas_description());
 	if (tf_gpu_description())
 		fprintf(stderr, "twofold: GPU %s\n", tf_gpu_description());
-	fprintf(stderr, "twofold: %-16s %10s %12s  %s\n", "routine", "calls", "seconds", "where (calls)");
+	fprintf(stderr, "twofold: %-16s %10s %12s  %s\n", "routine", "calls", "seconds",
+		"where: calls (GFLOP/s)");
 	for (int r = 0; r < TF_ROUTINE_COUNT; r++) {
-		unsigned long long total = 0;
-		for (int w = 0; w < TF_WHERE_COUNT; w++)
+		unsigned long long total = 0, nanoseconds = 0;
+		for (int w = 0; w < TF_WHERE_COUNT; w++) {
 			total += atomic_load(&stats[r].calls[w]);
+			nanoseconds += atomic_load(&stats[r].nanoseconds[w]);
+		}
 		if (total == 0)
 			continue;
-		char where[128] = "";
+		char where[256] = "";
 		size_t used = 0;
 		for (int w = 0; w < TF_WHERE_COUNT; w++) {
 			unsigned long long calls = atomic_load(&stats[r].calls[w]);
-			if (calls && used < sizeof where)
-				used += (size_t)snprintf(where + used, sizeof where - used, "%s%s %llu",
-							 used ? ", " : "", where_names[w], calls);
+			double flops = atomic_load(&stats[r].flops[w]);
+			double seconds = (double)atomic_load(&stats[r].nanoseconds[w]) * 1e-9;
+			if (!calls || used >= sizeof where)
+				continue;
+			used += (size_t)snprintf(where + used, sizeof where - used, "%s%s %llu", used ? ", " : "",
+						 where_names[w], calls);
+			if (flops > 0 && seconds > 0 && used < sizeof where)
+				used += (size_t)snprintf(where + used, sizeof where - used, " (%.1f)",
+							 flops / seconds * 1e-9);
 		}
 		fprintf(stderr, "twofold: %-16s %10llu %12.6f  %s\n", tf_routine_name[r], total,
-			(double)atomic_load(&stats[r].nanoseconds) * 1e-9, where);
+			(double)nanoseconds * 1e-9, where);
 	}
 }

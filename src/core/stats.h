@@ -7,6 +7,7 @@
 
 /* Where a call ran.  TF_WHERE_NO_WORK: rejected by xerbla_ or a quick return. */
 enum tf_where {
+	TF_WHERE_GPU,
 	TF_WHERE_CPU_BLAS,
 	TF_WHERE_CPU_DD,
 	TF_WHERE_NO_WORK,
@@ -18,7 +19,8 @@ enum tf_where {
  * thread calling the CPU BLAS) is internal and is not counted. */
 extern _Thread_local int tf_call_depth;
 
-void tf_stats_add(enum tf_routine routine, enum tf_where where, uint64_t nanoseconds);
+void tf_stats_add(enum tf_routine routine, enum tf_where where, uint64_t nanoseconds,
+		  double flops);
 
 /* Monotonic clock in nanoseconds. */
 uint64_t tf_now_ns(void);

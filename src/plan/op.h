@@ -23,4 +23,47 @@ struct tf_op {
 	int lda, ldb, ldc, incx, incy;
 };
 
+/* Floating-point operations of the op, a multiply-add counting 2. */
+static inline double tf_op_flops(const struct tf_op *op)
+{
+	switch (op->kind) {
+	case TF_OP_GEMM: return 2.0 * op->m * (double)op->n * op->k;
+	case TF_OP_GEMV: return 2.0 * op->m * (double)op->n;
+	case TF_OP_AXPY: return 2.0 * op->n;
+	}
+	return 0.0;
+}
+
+/* Bytes of its arrays: what a GPU call on host arrays must move. */
+static inline double tf_op_bytes(const struct tf_op *op)
+{
+	double doubles = 0.0;
+	switch (op->kind) {
+	case TF_OP_GEMM:
+		doubles = (double)op->m * op->k + (double)op->k * op->n +
+			  (op->beta != 0.0 ? 2.0 : 1.0) * op->m * (double)op->n;
+		break;
+	case TF_OP_GEMV:
+		doubles = (double)op->m * op->n + op->m + op->n + (op->transa == 'N' ? op->m : op->n);
+		break;
+	case TF_OP_AXPY:
+		doubles = 3.0 * op->n;
+		break;
+	}
+	return 8.0 * doubles;
+}
+
+/* The part of a GEMM that computes C(i0:i0+m, j0:j0+n): rows of op(A),
+ * columns of op(B), the same k, alpha and beta. */
+static inline struct tf_op tf_gemm_tile(const struct tf_op *op, int i0, int m, int j0, int n)
+{
+	struct tf_op tile = *op;
+	tile.m = m;
+	tile.n = n;
+	tile.a = op->transa == 'N' ? op->a + i0 : op->a + (size_t)i0 * op->lda;
+	tile.b = op->transb == 'N' ? op->b + (size_t)j0 * op->ldb : op->b + j0;
+	tile.c = op->c + i0 + (size_t)j0 * op->ldc;
+	return tile;
+}
+
 #endif

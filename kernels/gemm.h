@@ -1,0 +1,42 @@
+/* GEMM kernels: C = alpha op(A) op(B) + beta C, column-major, device
+ * pointers, double data in and out, two-term arithmetic inside.  Launchers
+ * only: no allocation, no policy. */
+#ifndef TF_KERNELS_GEMM_H
+#define TF_KERNELS_GEMM_H
+
+#include <cuda_runtime_api.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct tf_gemm_args {
+	char transa, transb; /* 'N' or 'T' ('C' means 'T' for real data) */
+	int m, n, k;
+	double alpha, beta;
+	const double *a;
+	const double *b;
+	double *c;
+	int lda, ldb, ldc;
+	/* When the inner dimension comes in chunks (one launch each), the DD
+	 * sums travel between launches in sum_hi/sum_lo (m x n, leading
+	 * dimension m).  Unchunked: both NULL, first = last = 1. */
+	double *sum_hi, *sum_lo;
+	int first, last;
+	/* Where a result is not finite: with whole_k, the kernel computes the
+	 * element again as the reference does (it has all of A and B); without,
+	 * it leaves C(i, j) as it was and counts it in *nonfinite, so that the
+	 * caller can compute the tile elsewhere. */
+	int whole_k;
+	unsigned *nonfinite;
+};
+
+/* Double-double accumulation.  k > 0 and alpha != 0 (the caller scales C
+ * for the other cases, as the reference does).  Returns the launch's error. */
+cudaError_t tf_kernel_gemm_dd(const struct tf_gemm_args *args, cudaStream_t stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

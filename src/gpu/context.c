@@ -1,0 +1,219 @@
+#include "config.h"
+
+#include <stdatomic.h>
+#include <stdio.h>
+#include <string.h>
+#include <cuda_runtime_api.h>
+#include "core/environment.h"
+#include "core/message.h"
+#include "gpu/context.h"
+#include "kernels/probe.h"
+
+#define STAGING_BYTES (32u << 20)
+/* Failure reports after which further ones are counted, not printed. */
+#define REPORTS_MAX 20
+
+static struct tf_gpu_context gpu = { .lock = PTHREAD_MUTEX_INITIALIZER };
+static pthread_once_t init_once = PTHREAD_ONCE_INIT;
+static atomic_int usable;
+static atomic_int reports;
+
+static const char *const fault_names[] = {
+	[TF_FAULT_NONE] = "", [TF_FAULT_INIT] = "initialization", [TF_FAULT_ALLOC] = "allocation",
+	[TF_FAULT_LAUNCH] = "kernel launch", [TF_FAULT_TRANSFER] = "transfer",
+};
+
+cudaError_t tf_gpu_inject(enum tf_gpu_fault kind)
+{
+	static const char *const config_names[] = {
+		[TF_FAULT_INIT] = "init", [TF_FAULT_ALLOC] = "alloc",
+		[TF_FAULT_LAUNCH] = "launch", [TF_FAULT_TRANSFER] = "transfer",
+	};
+	static const cudaError_t errors[] = {
+		[TF_FAULT_INIT] = cudaErrorInitializationError, [TF_FAULT_ALLOC] = cudaErrorMemoryAllocation,
+		[TF_FAULT_LAUNCH] = cudaErrorLaunchFailure, [TF_FAULT_TRANSFER] = cudaErrorUnknown,
+	};
+	const char *wanted = tf_config()->gpu_fault;
+	if (kind != TF_FAULT_NONE && *wanted && strcmp(wanted, config_names[kind]) == 0)
+		return errors[kind];
+	return cudaSuccess;
+}
+
+/* Errors after which the CUDA context cannot be used again. */
+static int is_sticky(cudaError_t status)
+{
+	switch (status) {
+	case cudaErrorIllegalAddress:
+	case cudaErrorLaunchFailure:
+	case cudaErrorIllegalInstruction:
+	case cudaErrorMisalignedAddress:
+	case cudaErrorHardwareStackError:
+	case cudaErrorAssert:
+	case cudaErrorECCUncorrectable:
+	case cudaErrorUnknown:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+void tf_gpu_failed(const char *routine, enum tf_gpu_fault kind, cudaError_t status)
+{
+	int sticky = is_sticky(status) && !*tf_config()->gpu_fault;
+	int count = atomic_fetch_add(&reports, 1);
+	if (count < REPORTS_MAX)
+		tf_message("GPU %s failed (%s: %s); computed on the CPU%s", routine, fault_names[kind],
+			   cudaGetErrorString(status), sticky ? "; the GPU is not used again" : "");
+	else if (count == REPORTS_MAX)
+		tf_message("further GPU failures are not reported");
+	if (sticky)
+		usable = 0;
+}
+
+/* Fused multiply-add units per multiprocessor, FP64 and FP32, by compute
+ * capability (NVIDIA's throughput tables).  GPUs not listed have the
+ * consumer ratio, 2 FP64 units to 128 FP32. */
+static void units_per_multiprocessor(int major, int minor, int *fp64, int *fp32)
+{
+	static const struct { int cc, fp64, fp32; } table[] = {
+		{ 60, 32, 64 }, { 70, 32, 64 }, { 75, 2, 64 }, { 80, 32, 64 },
+		{ 90, 64, 128 }, { 100, 64, 128 },
+	};
+	int cc = 10 * major + minor;
+	*fp64 = 2;
+	*fp32 = 128;
+	for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+		if (table[i].cc == cc) {
+			*fp64 = table[i].fp64;
+			*fp32 = table[i].fp32;
+		}
+}
+
+static cudaError_t set_up(void)
+{
+	const struct tf_config *config = tf_config();
+	int count = 0;
+	cudaError_t status = tf_gpu_inject(TF_FAULT_INIT);
+	if (status == cudaSuccess)
+		status = cudaGetDeviceCount(&count);
+	if (status == cudaErrorNoDevice || status == cudaErrorInsufficientDriver ||
+	    (status == cudaSuccess && count == 0))
+		return cudaErrorNoDevice; /* no GPU: the CPU, silently */
+	if (status != cudaSuccess)
+		return status;
+	gpu.device = config->device >= 0 ? config->device : 0;
+	if (gpu.device >= count) {
+		tf_message("TWOFOLD_DEVICE=%d, but there are %d GPUs; computing on the CPU", gpu.device,
+			   count);
+		return cudaErrorNoDevice;
+	}
+	struct cudaDeviceProp prop;
+	if ((status = cudaSetDevice(gpu.device)) != cudaSuccess ||
+	    (status = cudaGetDeviceProperties(&prop, gpu.device)) != cudaSuccess)
+		return status;
+	snprintf(gpu.name, sizeof gpu.name, "%s", prop.name);
+	gpu.multiprocessors = prop.multiProcessorCount;
+	int khz = 0, fp64, fp32;
+	cudaDeviceGetAttribute(&khz, cudaDevAttrClockRate, gpu.device);
+	units_per_multiprocessor(prop.major, prop.minor, &fp64, &fp32);
+	gpu.fp64_weak = 16 * fp64 <= fp32;
+	/* A DD step is 10 FP64 operations for 2 flops; the GEMM kernel runs at
+	 * about 85% of that rate. */
+	gpu.dd_gemm_flops = 0.85 * 2.0 / 10.0 * fp64 * (double)prop.multiProcessorCount * khz * 1e3;
+	gpu.link_bytes = 8e9;
+
+	/* The probe proves this build's device code runs on this device. */
+	unsigned *word = NULL;
+	if ((status = tf_gpu_inject(TF_FAULT_ALLOC)) != cudaSuccess ||
+	    (status = cudaMalloc((void **)&word, sizeof *word)) != cudaSuccess)
+		return status;
+	gpu.counter = word;
+	unsigned value = 0;
+	if ((status = (cudaError_t)tf_kernel_probe(word)) != cudaSuccess ||
+	    (status = cudaMemcpy(&value, word, sizeof value, cudaMemcpyDeviceToHost)) != cudaSuccess)
+		return status;
+	if (value != TF_PROBE_VALUE)
+		return cudaErrorInvalidKernelImage;
+
+	for (int s = 0; s < TF_GPU_STREAMS; s++) {
+		if ((status = cudaStreamCreateWithFlags(&gpu.streams[s], cudaStreamNonBlocking)) != cudaSuccess)
+			return status;
+		if ((status = tf_gpu_inject(TF_FAULT_ALLOC)) != cudaSuccess ||
+		    (status = cudaHostAlloc(&gpu.staging[s], STAGING_BYTES, cudaHostAllocDefault)) != cudaSuccess)
+			return status;
+		if ((status = cudaEventCreateWithFlags(&gpu.staging_free[s], cudaEventDisableTiming)) != cudaSuccess)
+			return status;
+	}
+	gpu.staging_bytes = STAGING_BYTES;
+	size_t free_bytes = 0, total_bytes = 0;
+	if ((status = cudaMemGetInfo(&free_bytes, &total_bytes)) != cudaSuccess)
+		return status;
+	gpu.memory_budget = config->gpu_memory > 0 ? (size_t)config->gpu_memory : free_bytes / 10 * 9;
+	return cudaSuccess;
+}
+
+static void init(void)
+{
+	cudaError_t status = set_up();
+	if (status == cudaSuccess) {
+		usable = 1;
+		return;
+	}
+	if (status != cudaErrorNoDevice)
+		tf_message("the GPU could not be set up (%s); computing on the CPU", cudaGetErrorString(status));
+}
+
+int tf_gpu_usable(void)
+{
+	pthread_once(&init_once, init);
+	return usable;
+}
+
+struct tf_gpu_context *tf_gpu_acquire(void)
+{
+	if (!tf_gpu_usable())
+		return NULL;
+	pthread_mutex_lock(&gpu.lock);
+	if (!usable) {
+		pthread_mutex_unlock(&gpu.lock);
+		return NULL;
+	}
+	/* CUDA's current device is per thread. */
+	if (cudaSetDevice(gpu.device) != cudaSuccess) {
+		pthread_mutex_unlock(&gpu.lock);
+		return NULL;
+	}
+	return &gpu;
+}
+
+void tf_gpu_release(struct tf_gpu_context *context)
+{
+	pthread_mutex_unlock(&context->lock);
+}
+
+const struct tf_gpu_context *tf_gpu_rates(void)
+{
+	return &gpu;
+}
+
+int tf_gpu_fp64_weak(void)
+{
+	return tf_gpu_usable() && gpu.fp64_weak;
+}
+
+void *tf_gpu_scratch(struct tf_gpu_context *context, size_t bytes)
+{
+	if (bytes <= context->arena_bytes)
+		return context->arena;
+	if (context->arena)
+		cudaFree(context->arena);
+	context->arena = NULL;
+	context->arena_bytes = 0;
+	if (tf_gpu_inject(TF_FAULT_ALLOC) != cudaSuccess ||
+	    cudaMalloc(&context->arena, bytes) != cudaSuccess) {
+		context->arena = NULL;
+		return NULL;
+	}
+	context->arena_bytes = bytes;
+	return context->arena;
+}

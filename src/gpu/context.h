@@ -1,0 +1,70 @@
+/* The GPU twofold uses: chosen and set up at first use, then shared by all
+ * calls, one call at a time.  Every CUDA failure is reported through
+ * tf_gpu_failed and makes the caller fall back to the CPU. */
+#ifndef TF_GPU_CONTEXT_H
+#define TF_GPU_CONTEXT_H
+
+#include <pthread.h>
+#include <stddef.h>
+#include <cuda_runtime_api.h>
+
+#define TF_GPU_STREAMS 2
+
+struct tf_gpu_context {
+	int device;
+	char name[256];
+	int multiprocessors;
+	int fp64_weak;            /* FP64 at 1/16 of FP32 or less: df pays off */
+	double dd_gemm_flops;     /* modelled rates, for the planner */
+	double link_bytes;        /* host to device, pageable memory */
+	size_t memory_budget;     /* device bytes a call may use */
+	cudaStream_t streams[TF_GPU_STREAMS];
+	void *staging[TF_GPU_STREAMS]; /* pinned host buffers */
+	cudaEvent_t staging_free[TF_GPU_STREAMS]; /* the last copy out of each */
+	int next_staging;
+	size_t staging_bytes;
+	void *arena;              /* device scratch, grown to the largest need */
+	size_t arena_bytes;
+	unsigned *counter;        /* device counter of non-finite results */
+	pthread_mutex_t lock;
+};
+
+/* Kinds of CUDA failure, for reports and for TWOFOLD_GPU_FAULT. */
+enum tf_gpu_fault {
+	TF_FAULT_NONE,
+	TF_FAULT_INIT,     /* choosing or setting up the device */
+	TF_FAULT_ALLOC,    /* device or pinned memory */
+	TF_FAULT_LAUNCH,   /* a kernel launch or its execution */
+	TF_FAULT_TRANSFER  /* a copy between host and device */
+};
+
+/* The GPU, locked for the caller; NULL when there is none that works (the
+ * reason was reported once).  Release it with tf_gpu_release. */
+struct tf_gpu_context *tf_gpu_acquire(void);
+void tf_gpu_release(struct tf_gpu_context *gpu);
+
+/* Whether a usable GPU exists; sets it up on the first call. */
+int tf_gpu_usable(void);
+
+/* The context, read only, for its rates and properties: set once at
+ * initialization, so that no lock is needed to read them. */
+const struct tf_gpu_context *tf_gpu_rates(void);
+
+/* Whether FP64 runs at 1/16 of FP32 or less on the GPU (0 if none). */
+int tf_gpu_fp64_weak(void);
+
+/* status, unless TWOFOLD_GPU_FAULT names this kind of failure: then the
+ * error a real failure of that kind gives.  Call before the CUDA call it
+ * stands for, and skip that call when this returns an error. */
+cudaError_t tf_gpu_inject(enum tf_gpu_fault kind);
+
+/* Device scratch of at least `bytes`, kept for later calls (grown only when
+ * a call needs more).  NULL after a failure. */
+void *tf_gpu_scratch(struct tf_gpu_context *gpu, size_t bytes);
+
+/* One line on stderr for a failed GPU call; a failure that leaves the
+ * device unusable (a sticky error) also disables the GPU for the rest of
+ * the run. */
+void tf_gpu_failed(const char *routine, enum tf_gpu_fault kind, cudaError_t status);
+
+#endif

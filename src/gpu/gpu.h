@@ -1,0 +1,37 @@
+/* The GPU backend, as the planner sees it. */
+#ifndef TF_GPU_H
+#define TF_GPU_H
+
+#include "plan/op.h"
+
+/* The arithmetic a GPU call computes in. */
+enum tf_gpu_arith {
+	TF_GPU_DD,     /* double in and out, double-double inside */
+	TF_GPU_NATIVE  /* cuBLAS FP64 */
+};
+
+/* Called for each part of an op that the GPU did not compute (a CUDA
+ * failure, already reported, or an element that is not finite where the
+ * GPU cannot compute it as the reference does); the part's output is as it
+ * was before the call, and the callee computes it elsewhere. */
+typedef void tf_gpu_undone(const struct tf_op *part, void *context);
+
+/* Whether every array of the op is in device or managed memory: such an op
+ * is computed in place, with no transfer.  0 when there is no usable GPU. */
+int tf_gpu_op_resident(const struct tf_op *op);
+
+/* Whether the CPU can read every array of the op (host or managed memory). */
+int tf_gpu_op_host_readable(const struct tf_op *op);
+
+/* The GPU's modelled rates for the planner: DD GEMM in flop/s, host to
+ * device transfers in bytes/s; 0 when there is no usable GPU. */
+double tf_gpu_dd_gemm_flops(void);
+double tf_gpu_link_bytes(void);
+
+/* Runs the op on the GPU; what it could not do goes to `undone`.  Returns 0,
+ * or -1 when the GPU could not be used at all (nothing was changed, nothing
+ * was passed to `undone`, nothing was reported: no usable GPU). */
+int tf_gpu_run(const struct tf_op *op, enum tf_gpu_arith arith, tf_gpu_undone *undone,
+	       void *context);
+
+#endif

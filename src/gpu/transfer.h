@@ -1,0 +1,27 @@
+/* Copies between host matrices and device memory through the pinned
+ * staging buffers: pageable host memory reaches the device at the speed of
+ * pinned memory, and packing a sub-matrix costs no extra pass. */
+#ifndef TF_GPU_TRANSFER_H
+#define TF_GPU_TRANSFER_H
+
+#include "gpu/context.h"
+
+/* rows x cols of the column-major host matrix src (leading dimension ld)
+ * into dst on the device (leading dimension dst_ld), queued on stream; the
+ * host side is read before this returns. */
+cudaError_t tf_gpu_upload(struct tf_gpu_context *gpu, const double *src, size_t ld, int rows,
+			  int cols, double *dst, size_t dst_ld, cudaStream_t stream);
+
+/* rows x cols of src on the device (leading dimension rows) into the host
+ * matrix dst (leading dimension ld), after what is queued on stream; dst is
+ * written when this returns, and only if every copy succeeded. */
+cudaError_t tf_gpu_download(struct tf_gpu_context *gpu, const double *src, int rows, int cols,
+			    double *dst, size_t ld, cudaStream_t stream);
+
+/* Whether p is device or managed memory, which kernels read in place. */
+int tf_gpu_is_device_memory(const void *p);
+
+/* Whether the CPU can read p: host or managed memory. */
+int tf_gpu_is_host_readable(const void *p);
+
+#endif
