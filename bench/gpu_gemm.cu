@@ -1,5 +1,5 @@
-// gpu_gemm: twofold's GPU GEMM kernels on device-resident data against
-// cuBLAS DGEMM, with the arithmetic ceilings measured in the same run.
+// gpu_gemm: twofold's GPU GEMM kernels (DD and DF) on device-resident data
+// against cuBLAS DGEMM, with the arithmetic ceilings measured in the same run.
 //
 //   gpu_gemm [N...]        (default: 2048 4096 8192)
 //
@@ -19,6 +19,7 @@
 #include <random>
 #include <vector>
 #include "kernels/gemm.h"
+#include "kernels/arith_traits.cuh"
 #include "twofold/arith_dd.h"
 
 #define CHECK(call)                                                                   \
@@ -79,6 +80,35 @@ __global__ void dd_mac_loop(double *out, double seed)
 	out[blockIdx.x * blockDim.x + threadIdx.x] = sum;
 }
 
+/* The DF GEMM kernel's step (df_arith::mac), renormalized every 16 steps,
+ * the factors changing every step as in dd_mac_loop. */
+__global__ void df_mac_loop(double *out, float seed)
+{
+	tf_df acc[8];
+	float2 a[16];
+	float2 b = make_float2(1.0f / (seed + 3.0f), 1e-9f);
+	for (int t = 0; t < 16; t++)
+		a[t] = make_float2(seed + threadIdx.x + t, 1e-8f * t);
+	for (int i = 0; i < 8; i++)
+		acc[i] = tf_df_make(i, 0.0f);
+	for (int s = 0; s < CEILING_STEPS; s += 16) {
+#pragma unroll
+		for (int t = 0; t < 16; t++) {
+#pragma unroll
+			for (int i = 0; i < 8; i++)
+				tf::df_arith::mac(acc[i], a[t], make_float2(b.x + i, b.y));
+			a[t].x = __fadd_rn(a[t].x, 0.5f);
+		}
+#pragma unroll
+		for (int i = 0; i < 8; i++)
+			tf::df_arith::renormalize(acc[i]);
+	}
+	double sum = 0;
+	for (int i = 0; i < 8; i++)
+		sum += (double)acc[i].hi + acc[i].lo;
+	out[blockIdx.x * blockDim.x + threadIdx.x] = sum;
+}
+
 template <class Launch> static float median_ms(Launch launch, int repeats)
 {
 	cudaEvent_t start, stop;
@@ -102,7 +132,7 @@ template <class Launch> static float median_ms(Launch launch, int repeats)
 	return times[times.size() / 2];
 }
 
-static void ceilings(double &fp64_tflops, double &dd_tflops)
+static void ceilings(double &fp64_tflops, double &dd_tflops, double &df_tflops)
 {
 	int sms;
 	CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
@@ -116,6 +146,9 @@ static void ceilings(double &fp64_tflops, double &dd_tflops)
 	ms = median_ms([&] { dd_mac_loop<<<blocks, threads>>>(out, 1.0); }, 5);
 	CHECK(cudaGetLastError());
 	dd_tflops = per_thread * blocks * threads / (ms * 1e-3) * 1e-12;
+	ms = median_ms([&] { df_mac_loop<<<blocks, threads>>>(out, 1.0f); }, 5);
+	CHECK(cudaGetLastError());
+	df_tflops = per_thread * blocks * threads / (ms * 1e-3) * 1e-12;
 	CHECK(cudaFree(out));
 }
 
@@ -128,13 +161,13 @@ int main(int argc, char **argv)
 		sizes = { 2048, 4096, 8192 };
 	cudaDeviceProp prop;
 	CHECK(cudaGetDeviceProperties(&prop, 0));
-	double fp64_ceiling, dd_ceiling;
-	ceilings(fp64_ceiling, dd_ceiling);
+	double fp64_ceiling, dd_ceiling, df_ceiling;
+	ceilings(fp64_ceiling, dd_ceiling, df_ceiling);
 	std::printf("%% device %s, %d SMs\n", prop.name, prop.multiProcessorCount);
-	std::printf("%% ceilings: FP64 FMA %.2f TFLOP/s, DD multiply-accumulate %.3f TFLOP/s\n",
-		    fp64_ceiling, dd_ceiling);
-	std::printf("%% n  twofold_TFLOPs twofold_ms  cublas_TFLOPs cublas_ms  twofold/dd_ceiling"
-		    "  error_twofold error_cublas  max_ulp_twofold\n");
+	std::printf("%% ceilings: FP64 FMA %.2f TFLOP/s, DD multiply-accumulate %.3f TFLOP/s, "
+		    "DF multiply-accumulate %.3f TFLOP/s\n", fp64_ceiling, dd_ceiling, df_ceiling);
+	std::printf("%% n  dd_TFLOPs dd_ms  df_TFLOPs df_ms  cublas_TFLOPs cublas_ms  dd/dd_ceiling"
+		    " df/df_ceiling  error_dd error_df error_cublas  max_ulp_dd\n");
 
 	cublasHandle_t handle;
 	if (cublasCreate(&handle) != CUBLAS_STATUS_SUCCESS) {
@@ -156,18 +189,22 @@ int main(int argc, char **argv)
 		CHECK(cudaMalloc(&dc, size * sizeof(double)));
 		CHECK(cudaMemcpy(da, a.data(), size * sizeof(double), cudaMemcpyHostToDevice));
 		CHECK(cudaMemcpy(db, b.data(), size * sizeof(double), cudaMemcpyHostToDevice));
-		tf_gemm_args args = { 'N', 'N', n, n, n, 1.0, 0.0, da, db, dc, n, n, n, NULL, NULL, 1, 1, 1, NULL };
+		tf_gemm_args args = { 'N', 'N', n, n, n, 1.0, 0.0, da, db, dc, n, n, n, NULL, NULL, 1, 1, 1, NULL,
+				      1.0, 1.0, 1.0 };
 		int repeats = n >= 8192 ? 3 : 7;
 		float ms_twofold = median_ms([&] { CHECK(tf_kernel_gemm_dd(&args, 0)); }, repeats);
 		CHECK(cudaMemcpy(c.data(), dc, size * sizeof(double), cudaMemcpyDeviceToHost));
 		std::vector<double> c_twofold = c;
+		float ms_df = median_ms([&] { CHECK(tf_kernel_gemm_df(&args, 0)); }, repeats);
+		CHECK(cudaMemcpy(c.data(), dc, size * sizeof(double), cudaMemcpyDeviceToHost));
+		std::vector<double> c_df = c;
 		double one = 1.0, zero = 0.0;
 		float ms_cublas = median_ms([&] {
 			cublasDgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, da, n, db, n, &zero, dc, n);
 		}, repeats);
 		CHECK(cudaMemcpy(c.data(), dc, size * sizeof(double), cudaMemcpyDeviceToHost));
 
-		double worst_twofold = 0, worst_cublas = 0, worst_ulp = 0;
+		double worst_twofold = 0, worst_cublas = 0, worst_ulp = 0, worst_df = 0;
 		std::uniform_int_distribution<int> pick(0, n - 1);
 		for (int s = 0; s < 64; s++) {
 			int i = pick(random), j = pick(random);
@@ -178,6 +215,7 @@ int main(int argc, char **argv)
 			double got = c_twofold[i + (size_t)j * n];
 			worst_twofold = std::max(worst_twofold, std::fabs(tf_dd_add_d(sum, -got).hi));
 			worst_cublas = std::max(worst_cublas, std::fabs(tf_dd_add_d(sum, -c[i + (size_t)j * n]).hi));
+			worst_df = std::max(worst_df, std::fabs(tf_dd_add_d(sum, -c_df[i + (size_t)j * n]).hi));
 			double ulp = std::nextafter(std::fabs(nearest), INFINITY) - std::fabs(nearest);
 			worst_ulp = std::max(worst_ulp, std::fabs(got - nearest) / ulp);
 		}
@@ -185,9 +223,11 @@ int main(int argc, char **argv)
 		double flops = 2.0 * n * n * (double)n;
 		double tf_twofold = flops / (ms_twofold * 1e-3) * 1e-12;
 		double tf_cublas = flops / (ms_cublas * 1e-3) * 1e-12;
-		std::printf("%5d  %8.3f %9.2f  %8.3f %9.2f  %6.2f  %9.2e %9.2e  %4.1f\n", n, tf_twofold,
-			    ms_twofold, tf_cublas, ms_cublas, tf_twofold / dd_ceiling,
-			    worst_twofold / scale, worst_cublas / scale, worst_ulp);
+		double tf_df = flops / (ms_df * 1e-3) * 1e-12;
+		std::printf("%5d  %7.3f %8.2f  %7.3f %8.2f  %7.3f %7.2f  %5.2f %5.2f  %9.2e %9.2e %9.2e  %4.1f\n",
+			    n, tf_twofold, ms_twofold, tf_df, ms_df, tf_cublas, ms_cublas,
+			    tf_twofold / dd_ceiling, tf_df / df_ceiling, worst_twofold / scale, worst_df / scale,
+			    worst_cublas / scale, worst_ulp);
 		std::fflush(stdout);
 		cudaFree(da), cudaFree(db), cudaFree(dc);
 	}

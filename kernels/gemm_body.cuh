@@ -11,7 +11,8 @@
  *
  * Arith provides: value_t (an element of A or B as the arithmetic holds it),
  * acc_t, load(double), zero(), mac(acc, a, b), renormalize(acc), to_dd(acc),
- * and add_dd(acc, hi, lo) to resume from the DD sums of earlier chunks. */
+ * and save(acc, hi, lo) / resume(acc, hi, lo) to carry sums between chunks
+ * exactly. */
 #ifndef TF_KERNELS_GEMM_BODY_CUH
 #define TF_KERNELS_GEMM_BODY_CUH
 
@@ -85,7 +86,7 @@ struct gemm_tile {
 				int i = m0 + ty * TM + r, j = n0 + tx * TN + c;
 				acc[r][c] = Arith::zero();
 				if (!p.first && i < p.m && j < p.n)
-					Arith::add_dd(acc[r][c], p.sum_hi[i + (size_t)j * p.m],
+					Arith::resume(acc[r][c], p.sum_hi[i + (size_t)j * p.m],
 						      p.sum_lo[i + (size_t)j * p.m]);
 			}
 
@@ -102,10 +103,10 @@ struct gemm_tile {
 		for (int k0 = 0; k0 < p.k; k0 += BK) {
 #pragma unroll
 			for (int e = 0; e < a_per_thread; e++)
-				s.a[buffer][al[e]][ai[e]] = Arith::load(next_a[e]);
+				s.a[buffer][al[e]][ai[e]] = Arith::load(__dmul_rn(next_a[e], p.scale_a));
 #pragma unroll
 			for (int e = 0; e < b_per_thread; e++)
-				s.b[buffer][bl[e]][bj[e]] = Arith::load(next_b[e]);
+				s.b[buffer][bl[e]][bj[e]] = Arith::load(__dmul_rn(next_b[e], p.scale_b));
 			__syncthreads();
 			if (k0 + BK < p.k) {
 #pragma unroll
@@ -146,13 +147,15 @@ struct gemm_tile {
 				if (i >= p.m || j >= p.n)
 					continue;
 				if (!p.last) {
-					tf_dd sum = Arith::to_dd(acc[r][c]);
-					p.sum_hi[i + (size_t)j * p.m] = sum.hi;
-					p.sum_lo[i + (size_t)j * p.m] = sum.lo;
+					Arith::save(acc[r][c], p.sum_hi[i + (size_t)j * p.m],
+						    p.sum_lo[i + (size_t)j * p.m]);
 					continue;
 				}
 				double *cij = p.c + i + (size_t)j * p.ldc;
-				tf_dd result = tf_dd_mul_d(Arith::to_dd(acc[r][c]), p.alpha);
+				tf_dd sum = Arith::to_dd(acc[r][c]);
+				sum.hi = __dmul_rn(sum.hi, p.unscale);
+				sum.lo = __dmul_rn(sum.lo, p.unscale);
+				tf_dd result = tf_dd_mul_d(sum, p.alpha);
 				if (p.beta != 0.0)
 					result = tf_dd_add(result, tf_two_prod(p.beta, *cij));
 				double value = tf_dd_to_double(result);

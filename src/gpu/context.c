@@ -119,12 +119,19 @@ static cudaError_t set_up(void)
 	gpu.fp64_weak = 16 * fp64 <= fp32;
 	/* A DD step is 10 FP64 operations for 2 flops; the GEMM kernel runs at
 	 * about 85% of that rate. */
-	gpu.dd_gemm_flops = 0.85 * 2.0 / 10.0 * fp64 * (double)prop.multiProcessorCount * khz * 1e3;
+	double fp64_flops = 2.0 * fp64 * (double)prop.multiProcessorCount * khz * 1e3;
+	gpu.dd_gemm_flops = 0.85 * fp64_flops / 10.0;
+	/* A DF step is 12 FP32 operations for 2 flops. */
+	gpu.df_gemm_flops = 0.8 * fp32 * (double)prop.multiProcessorCount * khz * 1e3 * 2.0 / 12.0;
+	/* cuBLAS DGEMM: the FP64 tensor cores of compute capability 8.0, 9.0
+	 * and 10.0 double the rate */
+	int tensor = prop.major == 8 && prop.minor == 0 ? 2 : prop.major >= 9 && fp64 >= 32 ? 2 : 1;
+	gpu.native_gemm_flops = 0.85 * tensor * fp64_flops;
 	gpu.link_bytes = 8e9;
 
 	/* The probe proves this build's device code runs on this device. */
 	unsigned *word = NULL;
-	if ((status = tf_gpu_inject(TF_FAULT_ALLOC)) != cudaSuccess ||
+	if ((status = tf_gpu_inject(TF_FAULT_INIT)) != cudaSuccess ||
 	    (status = cudaMalloc((void **)&word, sizeof *word)) != cudaSuccess)
 		return status;
 	gpu.counter = word;
@@ -138,8 +145,7 @@ static cudaError_t set_up(void)
 	for (int s = 0; s < TF_GPU_STREAMS; s++) {
 		if ((status = cudaStreamCreateWithFlags(&gpu.streams[s], cudaStreamNonBlocking)) != cudaSuccess)
 			return status;
-		if ((status = tf_gpu_inject(TF_FAULT_ALLOC)) != cudaSuccess ||
-		    (status = cudaHostAlloc(&gpu.staging[s], STAGING_BYTES, cudaHostAllocDefault)) != cudaSuccess)
+		if ((status = cudaHostAlloc(&gpu.staging[s], STAGING_BYTES, cudaHostAllocDefault)) != cudaSuccess)
 			return status;
 		if ((status = cudaEventCreateWithFlags(&gpu.staging_free[s], cudaEventDisableTiming)) != cudaSuccess)
 			return status;
@@ -194,11 +200,6 @@ void tf_gpu_release(struct tf_gpu_context *context)
 const struct tf_gpu_context *tf_gpu_rates(void)
 {
 	return &gpu;
-}
-
-int tf_gpu_fp64_weak(void)
-{
-	return tf_gpu_usable() && gpu.fp64_weak;
 }
 
 void *tf_gpu_scratch(struct tf_gpu_context *context, size_t bytes)

@@ -16,6 +16,8 @@ struct tf_gpu_context {
 	int multiprocessors;
 	int fp64_weak;            /* FP64 at 1/16 of FP32 or less: df pays off */
 	double dd_gemm_flops;     /* modelled rates, for the planner */
+	double df_gemm_flops;
+	double native_gemm_flops;
 	double link_bytes;        /* host to device, pageable memory */
 	size_t memory_budget;     /* device bytes a call may use */
 	cudaStream_t streams[TF_GPU_STREAMS];
@@ -33,7 +35,7 @@ struct tf_gpu_context {
 enum tf_gpu_fault {
 	TF_FAULT_NONE,
 	TF_FAULT_INIT,     /* choosing or setting up the device */
-	TF_FAULT_ALLOC,    /* device or pinned memory */
+	TF_FAULT_ALLOC,    /* device memory for a call */
 	TF_FAULT_LAUNCH,   /* a kernel launch or its execution */
 	TF_FAULT_TRANSFER  /* a copy between host and device */
 };
@@ -50,8 +52,6 @@ int tf_gpu_usable(void);
  * initialization, so that no lock is needed to read them. */
 const struct tf_gpu_context *tf_gpu_rates(void);
 
-/* Whether FP64 runs at 1/16 of FP32 or less on the GPU (0 if none). */
-int tf_gpu_fp64_weak(void);
 
 /* status, unless TWOFOLD_GPU_FAULT names this kind of failure: then the
  * error a real failure of that kind gives.  Call before the CUDA call it

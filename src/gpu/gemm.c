@@ -9,12 +9,18 @@
  * on the other; op(A)'s row panel is uploaded once per row of tiles, and
  * op(B) once per call when it fits.  A tile reaches the host C only when it
  * is complete and finite: a failure, or an element the GPU cannot compute as
- * the reference does, leaves that tile and the following ones to `undone`. */
+ * the reference does, leaves that tile and the following ones to `undone`.
+ * In native mode cuBLAS does each chunk in plain double, and a fix-up kernel
+ * gives non-finite results the reference's values. */
 #include "config.h"
 
+#include "gpu/cublas.h"
 #include "gpu/gemm.h"
 #include "gpu/transfer.h"
+#include <limits.h>
+#include <math.h>
 #include "kernels/gemm.h"
+#include "kernels/range.h"
 #include "kernels/scale.h"
 
 #define TILE 2048
@@ -26,6 +32,7 @@ struct tiling {
 	int tiles_m, tiles_n, chunks;
 	int cache_b;              /* all of op(B) stays on the device */
 	int a_device, b_device;   /* read in place */
+	int native;               /* cuBLAS, which needs C's tile saved */
 };
 
 /* Device bytes a tiling needs. */
@@ -38,6 +45,8 @@ static size_t tiling_bytes(const struct tf_op *op, const struct tiling *t)
 		doubles += t->cache_b ? (size_t)op->k * op->n : 2 * (size_t)t->kc * t->tn;
 	if (t->chunks > 1)
 		doubles += 2 * (size_t)t->tm * t->tn;
+	if (t->native)
+		doubles += (size_t)t->tm * t->tn;
 	return doubles * sizeof(double) + 64;
 }
 
@@ -78,8 +87,9 @@ static int choose_tiling(const struct tf_op *op, size_t budget, struct tiling *t
 struct run {
 	struct tf_gpu_context *gpu;
 	const struct tf_op *op;
+	const struct tf_cublas *cublas; /* native mode */
 	struct tiling t;
-	double *a_slot[2], *b_slot[2], *b_all, *c_slot[2], *sum_hi, *sum_lo;
+	double *a_slot[2], *b_slot[2], *b_all, *c_slot[2], *sum_hi, *sum_lo, *c_saved;
 	unsigned *nonfinite; /* two counters, one per C slot */
 	cudaEvent_t a_used[2], b_used[2], ready, computed[2];
 	int step;
@@ -141,6 +151,34 @@ static cudaError_t b_chunk(struct run *r, int l0, int kc, int j0, int tn, int sl
 	return status;
 }
 
+/* One chunk in plain double with cuBLAS (native mode): the first chunk
+ * applies beta, the others add to C; the last makes the non-finite results
+ * the reference's (from C saved before the first), as the DD kernel's
+ * epilogue does. */
+static cudaError_t native_step(struct run *r, const struct tf_gemm_args *args, int first)
+{
+	const struct tf_cublas *cublas = r->cublas;
+	cudaError_t status;
+	if (first && args->beta != 0.0 &&
+	    (status = cudaMemcpyAsync(r->c_saved, args->c, (size_t)args->m * args->n * sizeof(double),
+				      cudaMemcpyDeviceToDevice, r->compute)) != cudaSuccess)
+		return status;
+	double beta = first ? args->beta : 1.0;
+	cublasStatus_t done = cublas->set_stream(cublas->handle, r->compute);
+	if (done == CUBLAS_STATUS_SUCCESS)
+		done = cublas->dgemm(cublas->handle, args->transa == 'N' ? CUBLAS_OP_N : CUBLAS_OP_T,
+				     args->transb == 'N' ? CUBLAS_OP_N : CUBLAS_OP_T, args->m, args->n,
+				     args->k, &args->alpha, args->a, args->lda, args->b, args->ldb, &beta,
+				     args->c, args->ldc);
+	if (done != CUBLAS_STATUS_SUCCESS)
+		return tf_cublas_error(done);
+	if (!args->last)
+		return cudaSuccess;
+	struct tf_gemm_args original = *args;
+	original.c = r->c_saved;
+	return tf_kernel_gemm_fixup(&original, args->c, args->ldc, r->compute);
+}
+
 /* Queues every chunk of tile `tile`; its C goes to C slot tile % 2. */
 static cudaError_t submit(struct run *r, int tile, enum tf_gpu_fault *fault)
 {
@@ -168,6 +206,7 @@ static cudaError_t submit(struct run *r, int tile, enum tf_gpu_fault *fault)
 			.sum_hi = r->sum_hi, .sum_lo = r->sum_lo,
 			.first = chunk == 0, .last = chunk == t->chunks - 1,
 			.whole_k = whole, .nonfinite = r->nonfinite + cslot,
+			.scale_a = 1.0, .scale_b = 1.0, .unscale = 1.0,
 		};
 		*fault = TF_FAULT_TRANSFER;
 		if ((status = a_chunk(r, i0, tm, l0, kc, a_slot, a_upload, &args.a, &args.lda)) != cudaSuccess ||
@@ -181,7 +220,8 @@ static cudaError_t submit(struct run *r, int tile, enum tf_gpu_fault *fault)
 			    cudaSuccess)
 			return status;
 		if ((status = tf_gpu_inject(TF_FAULT_LAUNCH)) != cudaSuccess ||
-		    (status = tf_kernel_gemm_dd(&args, r->compute)) != cudaSuccess ||
+		    (status = r->cublas ? native_step(r, &args, chunk == 0)
+					: tf_kernel_gemm_dd(&args, r->compute)) != cudaSuccess ||
 		    (status = cudaEventRecord(r->a_used[a_slot], r->compute)) != cudaSuccess ||
 		    (status = cudaEventRecord(r->b_used[b_slot], r->compute)) != cudaSuccess)
 			return status;
@@ -249,7 +289,10 @@ static cudaError_t set_up(struct run *r, enum tf_gpu_fault *fault)
 	if (t->chunks > 1) {
 		r->sum_hi = next;
 		r->sum_lo = next + (size_t)t->tm * t->tn;
+		next += 2 * (size_t)t->tm * t->tn;
 	}
+	if (t->native)
+		r->c_saved = next;
 	r->copy = r->gpu->streams[0];
 	r->compute = r->gpu->streams[1];
 	cudaEvent_t *events[] = { &r->a_used[0], &r->a_used[1], &r->b_used[0], &r->b_used[1],
@@ -273,10 +316,11 @@ static void tear_down(struct run *r)
 }
 
 /* C in host memory: tiles, pipelined. */
-static void gemm_tiled(struct tf_gpu_context *gpu, const struct tf_op *op, tf_gpu_undone *undone,
-		       void *context)
+static void gemm_tiled(struct tf_gpu_context *gpu, const struct tf_op *op,
+		       const struct tf_cublas *cublas, tf_gpu_undone *undone, void *context)
 {
-	struct run r = { .gpu = gpu, .op = op };
+	struct run r = { .gpu = gpu, .op = op, .cublas = cublas };
+	r.t.native = cublas != NULL;
 	r.t.a_device = tf_gpu_is_device_memory(op->a);
 	r.t.b_device = tf_gpu_is_device_memory(op->b);
 	if (!choose_tiling(op, gpu->memory_budget, &r.t)) {
@@ -309,44 +353,132 @@ static void gemm_tiled(struct tf_gpu_context *gpu, const struct tf_op *op, tf_gp
 	tear_down(&r);
 }
 
-/* C in device memory: A and B uploaded whole if they are on the host, one
- * launch that computes C in place. */
-static void gemm_in_place(struct tf_gpu_context *gpu, const struct tf_op *op, tf_gpu_undone *undone,
-			  void *context)
+/* Powers of two that put the elements of op(A) and op(B) into the range
+ * where DF products and sums keep their bound (|a|, |b| < 2 and >= 2^-51,
+ * so products lie in [2^-102, 4]); 0 when some matrix spans more than that,
+ * or holds Inf or NaN: DD takes the call then. */
+#define DF_SPAN 50
+
+static int df_scales(struct tf_gpu_context *gpu, const struct tf_gemm_args *args,
+		     struct tf_range *ranges, cudaStream_t stream, struct tf_gemm_args *scaled,
+		     cudaError_t *status)
+{
+	int a_rows = args->transa == 'N' ? args->m : args->k, a_cols = args->transa == 'N' ? args->k : args->m;
+	int b_rows = args->transb == 'N' ? args->k : args->n, b_cols = args->transb == 'N' ? args->n : args->k;
+	struct tf_range host[2];
+	(void)gpu;
+	if ((*status = tf_kernel_range(args->a, a_rows, a_cols, args->lda, ranges, stream)) != cudaSuccess ||
+	    (*status = tf_kernel_range(args->b, b_rows, b_cols, args->ldb, ranges + 1, stream)) != cudaSuccess ||
+	    (*status = cudaMemcpyAsync(host, ranges, sizeof host, cudaMemcpyDeviceToHost, stream)) != cudaSuccess ||
+	    (*status = cudaStreamSynchronize(stream)) != cudaSuccess)
+		return 0;
+	for (int m = 0; m < 2; m++)
+		if (host[m].nonfinite || (host[m].max_exponent != INT_MIN &&
+					  host[m].max_exponent - host[m].min_exponent > DF_SPAN))
+			return 0;
+	*scaled = *args;
+	int ea = host[0].max_exponent == INT_MIN ? 0 : host[0].max_exponent;
+	int eb = host[1].max_exponent == INT_MIN ? 0 : host[1].max_exponent;
+	scaled->scale_a = ldexp(1.0, -ea);
+	scaled->scale_b = ldexp(1.0, -eb);
+	scaled->unscale = ldexp(1.0, ea + eb);
+	return 1;
+}
+
+/* Native mode on C in place: C saved, cuBLAS, the non-finite results made
+ * the reference's. */
+static cudaError_t native_whole(const struct tf_cublas *cublas, const struct tf_gemm_args *args,
+				double *saved, cudaStream_t stream)
+{
+	cudaError_t status;
+	if (args->beta != 0.0 &&
+	    (status = cudaMemcpy2DAsync(saved, (size_t)args->m * sizeof(double), args->c,
+					(size_t)args->ldc * sizeof(double), (size_t)args->m * sizeof(double),
+					(size_t)args->n, cudaMemcpyDeviceToDevice, stream)) != cudaSuccess)
+		return status;
+	cublasStatus_t done = cublas->set_stream(cublas->handle, stream);
+	if (done == CUBLAS_STATUS_SUCCESS)
+		done = cublas->dgemm(cublas->handle, args->transa == 'N' ? CUBLAS_OP_N : CUBLAS_OP_T,
+				     args->transb == 'N' ? CUBLAS_OP_N : CUBLAS_OP_T, args->m, args->n,
+				     args->k, &args->alpha, args->a, args->lda, args->b, args->ldb,
+				     &args->beta, args->c, args->ldc);
+	if (done != CUBLAS_STATUS_SUCCESS)
+		return tf_cublas_error(done);
+	struct tf_gemm_args original = *args;
+	original.c = saved;
+	original.ldc = args->m;
+	return tf_kernel_gemm_fixup(&original, args->c, args->ldc, stream);
+}
+
+/* The whole problem in one launch: host arrays uploaded whole (and C brought
+ * back), device arrays used in place.  For C in device memory, and for DF,
+ * which must see all of A and B to choose its scales.  Returns 0 when the
+ * arrays do not fit (nothing done, nothing reported). */
+static int gemm_whole(struct tf_gpu_context *gpu, const struct tf_op *op, enum tf_gpu_arith arith,
+		      const struct tf_cublas *cublas, tf_gpu_undone *undone, void *context)
 {
 	cudaStream_t stream = gpu->streams[1];
 	struct tf_gemm_args args = {
 		.transa = op->transa, .transb = op->transb, .m = op->m, .n = op->n, .k = op->k,
 		.alpha = op->alpha, .beta = op->beta, .a = op->a, .b = op->b, .c = op->c,
 		.lda = op->lda, .ldb = op->ldb, .ldc = op->ldc, .first = 1, .last = 1, .whole_k = 1,
+		.scale_a = 1.0, .scale_b = 1.0, .unscale = 1.0,
 	};
 	int a_host = !tf_gpu_is_device_memory(op->a), b_host = !tf_gpu_is_device_memory(op->b);
+	int c_host = !tf_gpu_is_device_memory(op->c);
 	int a_rows = op->transa == 'N' ? op->m : op->k, a_cols = op->transa == 'N' ? op->k : op->m;
 	int b_rows = op->transb == 'N' ? op->k : op->n, b_cols = op->transb == 'N' ? op->n : op->k;
 	size_t a_doubles = a_host ? (size_t)a_rows * a_cols : 0;
 	size_t b_doubles = b_host ? (size_t)b_rows * b_cols : 0;
+	size_t c_doubles = c_host ? (size_t)op->m * op->n : 0;
+	size_t saved_doubles = cublas ? (size_t)op->m * op->n : 0; /* C saved for the fix-up */
+	size_t bytes = (a_doubles + b_doubles + c_doubles + saved_doubles) * sizeof(double) + 64;
+	if (bytes > gpu->memory_budget)
+		return 0;
 	enum tf_gpu_fault fault = TF_FAULT_ALLOC;
 	cudaError_t status = cudaErrorMemoryAllocation;
-	double *scratch = tf_gpu_scratch(gpu, (a_doubles + b_doubles) * sizeof(double) + 64);
-	if (scratch && (a_doubles + b_doubles) * sizeof(double) <= gpu->memory_budget) {
+	char *arena = tf_gpu_scratch(gpu, bytes);
+	if (arena) {
+		struct tf_range *ranges = (struct tf_range *)arena;
+		double *next = (double *)(arena + 64);
 		fault = TF_FAULT_TRANSFER;
 		status = cudaSuccess;
 		if (a_host) {
-			args.a = scratch;
+			args.a = next;
 			args.lda = a_rows;
-			status = tf_gpu_upload(gpu, op->a, op->lda, a_rows, a_cols, scratch, a_rows, stream);
+			status = tf_gpu_upload(gpu, op->a, op->lda, a_rows, a_cols, next, a_rows, stream);
+			next += a_doubles;
 		}
 		if (status == cudaSuccess && b_host) {
-			args.b = scratch + a_doubles;
+			args.b = next;
 			args.ldb = b_rows;
-			status = tf_gpu_upload(gpu, op->b, op->ldb, b_rows, b_cols, scratch + a_doubles, b_rows,
-					       stream);
+			status = tf_gpu_upload(gpu, op->b, op->ldb, b_rows, b_cols, next, b_rows, stream);
+			next += b_doubles;
 		}
+		if (status == cudaSuccess && c_host) {
+			args.c = next;
+			args.ldc = op->m;
+			if (op->beta != 0.0)
+				status = tf_gpu_upload(gpu, op->c, op->ldc, op->m, op->n, next, op->m, stream);
+			next += c_doubles;
+		}
+		struct tf_gemm_args scaled;
 		if (status == cudaSuccess) {
 			fault = TF_FAULT_LAUNCH;
-			if ((status = tf_gpu_inject(TF_FAULT_LAUNCH)) == cudaSuccess &&
-			    (status = tf_kernel_gemm_dd(&args, stream)) == cudaSuccess)
+			if ((status = tf_gpu_inject(TF_FAULT_LAUNCH)) != cudaSuccess)
+				;
+			else if (cublas)
+				status = native_whole(cublas, &args, next, stream);
+			else if (arith == TF_GPU_DF && df_scales(gpu, &args, ranges, stream, &scaled, &status))
+				status = tf_kernel_gemm_df(&scaled, stream);
+			else if (status == cudaSuccess)
+				status = tf_kernel_gemm_dd(&args, stream);
+			if (status == cudaSuccess)
 				status = cudaStreamSynchronize(stream);
+		}
+		if (status == cudaSuccess && c_host) {
+			fault = TF_FAULT_TRANSFER;
+			status = tf_gpu_download(gpu, args.c, op->m, op->n, op->c, op->ldc, stream);
 		}
 	}
 	if (status != cudaSuccess) {
@@ -354,10 +486,11 @@ static void gemm_in_place(struct tf_gpu_context *gpu, const struct tf_op *op, tf
 		tf_gpu_failed("dgemm", fault, status);
 		undone(op, context);
 	}
+	return 1;
 }
 
-void tf_gpu_gemm(struct tf_gpu_context *gpu, const struct tf_op *op, tf_gpu_undone *undone,
-		 void *context)
+void tf_gpu_gemm(struct tf_gpu_context *gpu, const struct tf_op *op, enum tf_gpu_arith arith,
+		 const struct tf_cublas *cublas, tf_gpu_undone *undone, void *context)
 {
 	if (op->alpha == 0.0 || op->k == 0) {
 		/* C = beta C: on the device if C is there, else on the host */
@@ -378,8 +511,15 @@ void tf_gpu_gemm(struct tf_gpu_context *gpu, const struct tf_op *op, tf_gpu_undo
 		}
 		return;
 	}
-	if (tf_gpu_is_device_memory(op->c))
-		gemm_in_place(gpu, op, undone, context);
-	else
-		gemm_tiled(gpu, op, undone, context);
+	/* DF must see all of A and B; C in device memory is written in place.
+	 * The rest, and what does not fit, goes tile by tile (in DD for df). */
+	if ((arith == TF_GPU_DF || tf_gpu_is_device_memory(op->c)) &&
+	    gemm_whole(gpu, op, arith, cublas, undone, context))
+		return;
+	if (!tf_gpu_is_device_memory(op->c)) {
+		gemm_tiled(gpu, op, cublas, undone, context);
+		return;
+	}
+	tf_gpu_failed("dgemm", TF_FAULT_ALLOC, cudaErrorMemoryAllocation);
+	undone(op, context);
 }

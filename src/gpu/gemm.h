@@ -3,9 +3,11 @@
 #define TF_GPU_GEMM_H
 
 #include "gpu/context.h"
+#include "gpu/cublas.h"
 #include "gpu/gpu.h"
 
-void tf_gpu_gemm(struct tf_gpu_context *gpu, const struct tf_op *op, tf_gpu_undone *undone,
-		 void *context);
+/* arith: the call's; cublas: cuBLAS for native mode, else NULL. */
+void tf_gpu_gemm(struct tf_gpu_context *gpu, const struct tf_op *op, enum tf_gpu_arith arith,
+		 const struct tf_cublas *cublas, tf_gpu_undone *undone, void *context);
 
 #endif

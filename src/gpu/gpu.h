@@ -7,6 +7,8 @@
 /* The arithmetic a GPU call computes in. */
 enum tf_gpu_arith {
 	TF_GPU_DD,     /* double in and out, double-double inside */
+	TF_GPU_DF,     /* double in and out, double-float inside (DD where the
+			  data's exponent range does not suit DF) */
 	TF_GPU_NATIVE  /* cuBLAS FP64 */
 };
 
@@ -23,10 +25,12 @@ int tf_gpu_op_resident(const struct tf_op *op);
 /* Whether the CPU can read every array of the op (host or managed memory). */
 int tf_gpu_op_host_readable(const struct tf_op *op);
 
-/* The GPU's modelled rates for the planner: DD GEMM in flop/s, host to
- * device transfers in bytes/s; 0 when there is no usable GPU. */
-double tf_gpu_dd_gemm_flops(void);
+/* The GPU's modelled rates for the planner: GEMM in flop/s in the given
+ * arithmetic, host to device transfers in bytes/s; 0 when there is no
+ * usable GPU.  Whether FP64 runs at 1/16 of FP32 or less (fast mode). */
+double tf_gpu_gemm_flops(enum tf_gpu_arith arith);
 double tf_gpu_link_bytes(void);
+int tf_gpu_fp64_is_weak(void);
 
 /* Runs the op on the GPU; what it could not do goes to `undone`.  Returns 0,
  * or -1 when the GPU could not be used at all (nothing was changed, nothing

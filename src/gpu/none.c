@@ -15,9 +15,15 @@ int tf_gpu_op_host_readable(const struct tf_op *op)
 	return 1;
 }
 
-double tf_gpu_dd_gemm_flops(void)
+double tf_gpu_gemm_flops(enum tf_gpu_arith arith)
 {
+	(void)arith;
 	return 0.0;
+}
+
+int tf_gpu_fp64_is_weak(void)
+{
+	return 0;
 }
 
 double tf_gpu_link_bytes(void)

@@ -66,4 +66,40 @@ static inline struct tf_op tf_gemm_tile(const struct tf_op *op, int i0, int m, i
 	return tile;
 }
 
+/* The first element of the part [first, first + count) of a vector of
+ * length n with stride inc, as the reference counts (from the end when
+ * inc < 0): with the same stride, that pointer and count describe the part
+ * as a vector of its own. */
+static inline const double *tf_vector_part(const double *v, int n, int inc, int first, int count)
+{
+	return inc >= 0 ? v + (size_t)first * inc : v + (size_t)(n - first - count) * (size_t)-inc;
+}
+
+/* The part of a GEMV that computes y elements [first, first + count):
+ * those rows of A (trans N) or columns (trans T), all of x. */
+static inline struct tf_op tf_gemv_part(const struct tf_op *op, int first, int count)
+{
+	struct tf_op part = *op;
+	int leny = op->transa == 'N' ? op->m : op->n;
+	if (op->transa == 'N') {
+		part.m = count;
+		part.a = op->a + first;
+	} else {
+		part.n = count;
+		part.a = op->a + (size_t)first * op->lda;
+	}
+	part.y = (double *)tf_vector_part(op->y, leny, op->incy, first, count);
+	return part;
+}
+
+/* The part of an AXPY over elements [first, first + count). */
+static inline struct tf_op tf_axpy_part(const struct tf_op *op, int first, int count)
+{
+	struct tf_op part = *op;
+	part.n = count;
+	part.x = tf_vector_part(op->x, op->n, op->incx, first, count);
+	part.y = (double *)tf_vector_part(op->y, op->n, op->incy, first, count);
+	return part;
+}
+
 #endif

@@ -12,17 +12,19 @@
 
 /* The CPU DD kernels' rates, from measurements on AVX2 processors (about
  * 2.3 GFLOP/s per core for gemm; gemv and axpy stream their data at a few
- * GB/s per core); an estimate, good enough to tell GPU from CPU. */
+ * GB/s per core); the CPU BLAS's, a modest optimized BLAS.  Estimates, good
+ * enough to tell GPU from CPU. */
 #define CPU_DD_GEMM_FLOPS_PER_THREAD 2.0e9
-#define CPU_DD_BYTES_PER_THREAD 4.0e9
+#define CPU_BLAS_GEMM_FLOPS_PER_THREAD 8.0e9
+#define CPU_BYTES_PER_THREAD 4.0e9
 /* What starting a GPU call costs, whatever its size. */
 #define GPU_CALL_SECONDS 30e-6
 
-static pthread_once_t gpu_mode_notice_once = PTHREAD_ONCE_INIT;
+static pthread_once_t no_gpu_notice_once = PTHREAD_ONCE_INIT;
 
-static void gpu_mode_notice(void)
+static void no_gpu_notice(void)
 {
-	tf_message("TWOFOLD_MODE=%s computes on a GPU, and no GPU backend is in use here: "
+	tf_message("TWOFOLD_MODE=%s computes on a GPU, and there is none to use here: "
 		   "dgemm, dgemv and daxpy go to the CPU BLAS", tf_mode_name(tf_config()->mode));
 }
 
@@ -41,40 +43,58 @@ static enum tf_where run_cpu(const struct tf_op *op)
 	return TF_WHERE_CPU_DD;
 }
 
+static const char *routine_of(const struct tf_op *op)
+{
+	return op->kind == TF_OP_GEMM ? "dgemm" : op->kind == TF_OP_GEMV ? "dgemv" : "daxpy";
+}
+
 /* Parts the GPU left: computed on the CPU, which can read them unless they
  * are in device memory. */
 static void run_undone_on_cpu(const struct tf_op *part, void *context)
 {
 	(void)context;
-	if (tf_gpu_op_resident(part) && !tf_gpu_op_host_readable(part))
+	if (!tf_gpu_op_host_readable(part))
 		tf_fatal("a %s on device memory could not be computed on the GPU, and the CPU cannot "
-			 "read device memory", part->kind == TF_OP_GEMM ? "dgemm" :
-			 part->kind == TF_OP_GEMV ? "dgemv" : "daxpy");
+			 "read device memory", routine_of(part));
 	run_cpu(part);
 }
 
 /* Whether the GPU computes a host-array op sooner than the CPU, transfers
  * included; TWOFOLD_GPU_MIN_FLOPS replaces the estimate by a threshold. */
-static int gpu_is_faster(const struct tf_op *op)
+static int gpu_is_faster(const struct tf_op *op, enum tf_gpu_arith arith)
 {
 	double flops = tf_op_flops(op), threshold = tf_config()->gpu_min_flops;
 	if (threshold >= 0)
 		return flops >= threshold;
-	double gpu_rate = tf_gpu_dd_gemm_flops();
+	double gpu_rate = tf_gpu_gemm_flops(arith);
 	if (gpu_rate <= 0)
 		return 0;
 	double threads = tf_cpu_threads();
+	double cpu_rate = threads * (tf_config()->mode == TF_MODE_DD ? CPU_DD_GEMM_FLOPS_PER_THREAD
+								      : CPU_BLAS_GEMM_FLOPS_PER_THREAD);
 	double gpu = GPU_CALL_SECONDS + flops / gpu_rate + tf_op_bytes(op) / tf_gpu_link_bytes();
-	double cpu = op->kind == TF_OP_GEMM ? flops / (threads * CPU_DD_GEMM_FLOPS_PER_THREAD)
-					    : tf_op_bytes(op) / (threads * CPU_DD_BYTES_PER_THREAD);
+	double cpu = op->kind == TF_OP_GEMM ? flops / cpu_rate
+					    : tf_op_bytes(op) / (threads * CPU_BYTES_PER_THREAD);
 	return gpu < cpu;
 }
 
-/* dd: the GPU when its data is there or it is faster, else the CPU DD
- * kernels.  cpu: the CPU BLAS.  df, fast and native need arithmetic the GPU
- * backend does not have yet: the CPU BLAS after one notice (the GPU, in DD,
- * for arrays in device memory, which the CPU cannot read).  With
- * TWOFOLD_LOG the GPUs are discovered, so that the report says what there is. */
+/* The GPU arithmetic of a mode: fast is df where FP64 runs at 1/16 of FP32
+ * or less, native elsewhere. */
+static enum tf_gpu_arith gpu_arith(tf_mode mode)
+{
+	switch (mode) {
+	case TF_MODE_NATIVE: return TF_GPU_NATIVE;
+	case TF_MODE_DF: return TF_GPU_DF;
+	case TF_MODE_FAST: return tf_gpu_fp64_is_weak() ? TF_GPU_DF : TF_GPU_NATIVE;
+	default: return TF_GPU_DD;
+	}
+}
+
+/* cpu: the CPU BLAS.  The other modes: the GPU when the op's data is in
+ * device memory, or when the GPU is faster; else the CPU (DD kernels in dd
+ * mode, the CPU BLAS otherwise).  Native mode without cuBLAS takes the CPU,
+ * or DD on the GPU for device data.  With TWOFOLD_LOG the GPUs are
+ * discovered, so that the report says what there is. */
 enum tf_where tf_plan_run(const struct tf_op *op)
 {
 	const struct tf_config *config = tf_config();
@@ -84,14 +104,20 @@ enum tf_where tf_plan_run(const struct tf_op *op)
 		tf_cpu_forward(op);
 		return TF_WHERE_CPU_BLAS;
 	}
+	if (config->mode != TF_MODE_DD && tf_gpu_gemm_flops(TF_GPU_DD) <= 0) {
+		pthread_once(&no_gpu_notice_once, no_gpu_notice);
+		tf_cpu_forward(op);
+		return TF_WHERE_CPU_BLAS;
+	}
 	int resident = tf_gpu_op_resident(op);
-	if (config->mode != TF_MODE_DD && !resident)
-		pthread_once(&gpu_mode_notice_once, gpu_mode_notice);
-	else if (resident || gpu_is_faster(op)) {
-		if (tf_gpu_run(op, TF_GPU_DD, run_undone_on_cpu, NULL) == 0)
+	enum tf_gpu_arith arith = gpu_arith(config->mode);
+	if (resident || gpu_is_faster(op, arith)) {
+		if (tf_gpu_run(op, arith, run_undone_on_cpu, NULL) == 0)
+			return TF_WHERE_GPU;
+		if (resident && arith != TF_GPU_DD && tf_gpu_run(op, TF_GPU_DD, run_undone_on_cpu, NULL) == 0)
 			return TF_WHERE_GPU;
 	}
-	if (resident && !tf_gpu_op_host_readable(op))
-		run_undone_on_cpu(op, NULL);
+	if (!tf_gpu_op_host_readable(op))
+		run_undone_on_cpu(op, NULL); /* does not return */
 	return run_cpu(op);
 }

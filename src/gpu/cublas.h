@@ -1,0 +1,30 @@
+/* cuBLAS for native mode, loaded at run time: a machine without it still
+ * runs twofold, native calls then take the CPU BLAS. */
+#ifndef TF_GPU_CUBLAS_H
+#define TF_GPU_CUBLAS_H
+
+#include <cublas_api.h>
+#include "gpu/context.h"
+
+struct tf_cublas {
+	cublasHandle_t handle;
+	cublasStatus_t (*set_stream)(cublasHandle_t, cudaStream_t);
+	cublasStatus_t (*dgemm)(cublasHandle_t, cublasOperation_t, cublasOperation_t, int, int, int,
+				const double *, const double *, int, const double *, int,
+				const double *, double *, int);
+	cublasStatus_t (*dgemv)(cublasHandle_t, cublasOperation_t, int, int, const double *,
+				const double *, int, const double *, int, const double *, double *,
+				int);
+	cublasStatus_t (*daxpy)(cublasHandle_t, int, const double *, const double *, int, double *,
+				int);
+};
+
+/* cuBLAS with a handle on the context's device, set up on the first call
+ * (the GPU is held by the caller); NULL when it cannot be loaded (reported
+ * once). */
+const struct tf_cublas *tf_cublas(struct tf_gpu_context *gpu);
+
+/* A cuBLAS status as a CUDA error, for the failure report. */
+cudaError_t tf_cublas_error(cublasStatus_t status);
+
+#endif
