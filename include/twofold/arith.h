@@ -37,13 +37,25 @@
 #define TF_FMUL(a, b) __fmul_rn((a), (b))
 #define TF_FFMA(a, b, c) __fmaf_rn((a), (b), (c))
 #else
+/* Where the processor has FMA, a product is written as fma(a, b, -0): the
+ * same bits as a * b (signed zeros, overflow and underflow included), and
+ * nothing a compiler may fuse with the next addition even when contraction
+ * is enabled.  Without FMA instructions nothing can be fused. */
 #define TF_DADD(a, b) ((a) + (b))
 #define TF_DSUB(a, b) ((a) - (b))
+#if defined(__FP_FAST_FMA)
+#define TF_DMUL(a, b) fma((a), (b), -0.0)
+#else
 #define TF_DMUL(a, b) ((a) * (b))
+#endif
 #define TF_DFMA(a, b, c) fma((a), (b), (c))
 #define TF_FADD(a, b) ((a) + (b))
 #define TF_FSUB(a, b) ((a) - (b))
+#if defined(__FP_FAST_FMAF)
+#define TF_FMUL(a, b) fmaf((a), (b), -0.0f)
+#else
 #define TF_FMUL(a, b) ((a) * (b))
+#endif
 #define TF_FFMA(a, b, c) fmaf((a), (b), (c))
 #endif
 

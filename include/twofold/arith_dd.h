@@ -65,8 +65,9 @@ TF_ARITH tf_dd tf_split(double a)
 	return tf_dd_make(hi, TF_DSUB(a, hi));
 }
 
-/* a + b, accurate: relative error at most 2u^2 (the IEEE-style addition of
- * QD), also when a and b cancel. */
+/* a + b, accurate: relative error at most 3u^2 + 13u^3 (the IEEE-style
+ * addition of QD; the bound of Joldes, Muller and Popescu, ACM TOMS 2017),
+ * also when a and b cancel. */
 TF_ARITH tf_dd tf_dd_add(tf_dd a, tf_dd b)
 {
 	tf_dd s = tf_two_sum(a.hi, b.hi);
@@ -90,24 +91,29 @@ TF_ARITH tf_dd tf_dd_add_d(tf_dd a, double b)
 	return tf_quick_two_sum(s.hi, TF_DADD(s.lo, a.lo));
 }
 
-/* a * b: relative error at most 4u^2. */
+/* a * b: relative error below 4u^2 (every partial product formed, the
+ * three small ones accumulated by FMA: DWTimesDW3, bound of Muller and
+ * Rideau, ACM TOMS 2022), provided a * b neither overflows nor underflows. */
 TF_ARITH tf_dd tf_dd_mul(tf_dd a, tf_dd b)
 {
 	tf_dd p = tf_two_prod(a.hi, b.hi);
-	double cross = TF_DADD(TF_DMUL(a.hi, b.lo), TF_DMUL(a.lo, b.hi));
-	return tf_quick_two_sum(p.hi, TF_DADD(p.lo, cross));
+	double t = TF_DMUL(a.lo, b.lo);
+	t = TF_DFMA(a.hi, b.lo, t);
+	t = TF_DFMA(a.lo, b.hi, t);
+	return tf_quick_two_sum(p.hi, TF_DADD(p.lo, t));
 }
 
-/* a * b for a double b: relative error at most 3u^2. */
+/* a * b for a double b: relative error at most 2u^2 (DWTimesFP3, with FMA). */
 TF_ARITH tf_dd tf_dd_mul_d(tf_dd a, double b)
 {
 	tf_dd p = tf_two_prod(a.hi, b);
-	return tf_quick_two_sum(p.hi, TF_DADD(p.lo, TF_DMUL(a.lo, b)));
+	return tf_quick_two_sum(p.hi, TF_DFMA(a.lo, b, p.lo));
 }
 
 /* acc + a * b, the product of two doubles taken exactly: the step of every
  * DD dot product.  Error at most 2u^2 |acc + a*b| + 2u^2 |a*b|; over a dot
- * product of k terms the error is at most about 4k u^2 sum |a_i b_i|. */
+ * product of k terms the error is at most about 4k u^2 sum |a_i b_i|.
+ * a * b must not overflow (a finite result is then NaN). */
 TF_ARITH tf_dd tf_dd_fma(tf_dd acc, double a, double b)
 {
 	tf_dd p = tf_two_prod(a, b);
