@@ -172,7 +172,7 @@ int main(int argc, char **argv)
 		for (int s = 0; s < 3; s++) {
 			const int n = sizes[s];
 			const cublasOperation_t op = trans == 'N' ? CUBLAS_OP_N : CUBLAS_OP_T;
-			tf_gemv_args args = { trans, n, n, alpha, beta, da, n, dx, 1, dy, 1 };
+			tf_gemv_args args = { trans, n, n, alpha, beta, da, n, dx, 1, dy, 1, 1.0, 1.0, 1.0 };
 			auto run_twofold = [&] { CHECK(tf_kernel_gemv_dd(&args, 0)); };
 			auto run_cublas = [&] {
 				CHECK_CUBLAS(cublasDgemv(handle, op, n, n, &alpha, da, n, dx, 1, &beta, dy, 1));

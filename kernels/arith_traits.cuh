@@ -43,6 +43,8 @@ struct dd_arith {
 struct df_arith {
 	typedef float2 value_t;
 	typedef tf_df acc_t;
+	/* mac steps between renormalizations (the GEMV kernels' bound). */
+	static constexpr int lazy_steps = 16;
 	static __device__ __forceinline__ value_t load(double x)
 	{
 		tf_df d = tf_df_from_double(x);

@@ -24,6 +24,10 @@ struct tf_axpy_args {
  * y(i) + alpha*x(i) with two roundings.  Returns the launch's error. */
 cudaError_t tf_kernel_axpy_dd(const struct tf_axpy_args *args, cudaStream_t stream);
 
+/* Double-float: x and y split into float pairs, each element scaled by its
+ * own power of two into float's range, the DF result rounded back. */
+cudaError_t tf_kernel_axpy_df(const struct tf_axpy_args *args, cudaStream_t stream);
+
 /* After a plain double AXPY (native mode, cuBLAS): an element of y that is
  * not finite becomes original y(i) + alpha*x(i), as the reference computes
  * it; original->y is y as it was before the call (same stride as y). */

@@ -20,6 +20,10 @@ struct tf_gemv_args {
 	int incx;
 	double *y;
 	int incy;
+	/* Powers of two applied to A and x as they are loaded, and to the sum
+	 * (1/(scale_a scale_x)), exact: DF holds only float's exponent range.
+	 * 1 for DD. */
+	double scale_a, scale_x, unscale;
 };
 
 /* Double-double accumulation, alpha and beta in DD, one rounding; beta = 0
@@ -27,6 +31,12 @@ struct tf_gemv_args {
  * as the reference BLAS computes it.  m, n > 0 and alpha != 0 (the caller
  * scales y otherwise, as the reference does).  Returns the launch's error. */
 cudaError_t tf_kernel_gemv_dd(const struct tf_gemv_args *args, cudaStream_t stream);
+
+/* Double-float: A and x split into float pairs as they are loaded (after
+ * scale_a and scale_x, chosen by the caller so that every element and
+ * product lies in float's range), DF accumulation, alpha, beta and the one
+ * rounding in DD. */
+cudaError_t tf_kernel_gemv_df(const struct tf_gemv_args *args, cudaStream_t stream);
 
 /* y = beta y over n elements with stride incy (y = 0 when beta = 0, y not
  * read): the reference's alpha = 0 case. */

@@ -114,6 +114,8 @@ struct block_reduce {
 __device__ __forceinline__ void gemv_finish(const tf_gemv_args &p, int leny, int i, tf_dd sum)
 {
 	double *y = p.y + vector_offset(leny, p.incy, i);
+	sum.hi = __dmul_rn(sum.hi, p.unscale);
+	sum.lo = __dmul_rn(sum.lo, p.unscale);
 	tf_dd r = tf_dd_mul_d(sum, p.alpha);
 	if (p.beta != 0.0)
 		r = tf_dd_add(r, tf_two_prod(p.beta, *y));
@@ -139,7 +141,8 @@ struct gemv_n {
 	 * those below n. */
 	template <bool GUARDED>
 	static __device__ __forceinline__ void batch(acc_t (&acc)[VEC], const double *a, const double *x,
-						     ptrdiff_t a_step, ptrdiff_t x_step, int count, unsigned j, unsigned n)
+						     ptrdiff_t a_step, ptrdiff_t x_step, int count, unsigned j, unsigned n,
+						     const tf_gemv_args &p)
 	{
 		double av[UNROLL][VEC], xv[UNROLL];
 #pragma unroll
@@ -152,7 +155,8 @@ struct gemv_n {
 		for (int u = 0; u < UNROLL; u++)
 #pragma unroll
 			for (int v = 0; v < VEC; v++)
-				Arith::mac(acc[v], Arith::load(av[u][v]), Arith::load(xv[u]));
+				Arith::mac(acc[v], Arith::load(__dmul_rn(av[u][v], p.scale_a)),
+					   Arith::load(__dmul_rn(xv[u], p.scale_x)));
 	}
 
 	static __device__ void run(const tf_gemv_args &p, shared_t &shared)
@@ -176,7 +180,7 @@ struct gemv_n {
 		while (b < batches) {
 			const int end = min(b + batches_per_renormalize, batches);
 			for (; b < end; b++) {
-				batch<false>(acc, a, x, a_step, x_step, count, 0, 0);
+				batch<false>(acc, a, x, a_step, x_step, count, 0, 0, p);
 				a += UNROLL * a_step;
 				x += UNROLL * x_step;
 			}
@@ -186,7 +190,7 @@ struct gemv_n {
 		}
 		const unsigned j = batches * GROUPS * UNROLL + team;
 		if (batches * GROUPS * UNROLL < p.n) {
-			batch<true>(acc, a, x, a_step, x_step, count, j, p.n);
+			batch<true>(acc, a, x, a_step, x_step, count, j, p.n, p);
 #pragma unroll
 			for (int v = 0; v < VEC; v++)
 				Arith::renormalize(acc[v]);
@@ -239,7 +243,7 @@ struct gemv_t {
 	template <bool GUARDED>
 	static __device__ __forceinline__ void batch(acc_t (&acc)[COLS], const double *a,
 						     const ptrdiff_t (&offset)[COLS], const double *x,
-						     int incx, unsigned i, unsigned m)
+						     int incx, unsigned i, unsigned m, const tf_gemv_args &p)
 	{
 		double av[UNROLL][COLS][VEC], xv[UNROLL][VEC];
 #pragma unroll
@@ -257,7 +261,8 @@ struct gemv_t {
 			for (int c = 0; c < COLS; c++)
 #pragma unroll
 				for (int e = 0; e < VEC; e++)
-					Arith::mac(acc[c], Arith::load(av[u][c][e]), Arith::load(xv[u][e]));
+					Arith::mac(acc[c], Arith::load(__dmul_rn(av[u][c][e], p.scale_a)),
+						   Arith::load(__dmul_rn(xv[u][e], p.scale_x)));
 	}
 
 	static __device__ void run(const tf_gemv_args &p, shared_t &shared)
@@ -282,13 +287,13 @@ struct gemv_t {
 		while (b < batches) {
 			const int end = min(b + batches_per_renormalize, batches);
 			for (; b < end; b++, i += UNROLL * step)
-				batch<false>(acc, a, offset, x, p.incx, i, p.m);
+				batch<false>(acc, a, offset, x, p.incx, i, p.m, p);
 #pragma unroll
 			for (int c = 0; c < COLS; c++)
 				Arith::renormalize(acc[c]);
 		}
 		if (batches * step * UNROLL < p.m) {
-			batch<true>(acc, a, offset, x, p.incx, i, p.m);
+			batch<true>(acc, a, offset, x, p.incx, i, p.m, p);
 #pragma unroll
 			for (int c = 0; c < COLS; c++)
 				Arith::renormalize(acc[c]);

@@ -2,14 +2,20 @@
 # Netlib's BLAS testers (Fortran xblat1/2/3 and CBLAS x?cblat1/2/3, all four
 # types, error exits included) with libtwofold in front of the reference BLAS.
 #
-#   netlib.sh preload MODE   libtwofold preloaded into the testers
-#   netlib.sh standin MODE   libtwofold found as libblas.so.3
+#   netlib.sh preload MODE [TESTER...]   libtwofold preloaded into the testers
+#   netlib.sh standin MODE [TESTER...]   libtwofold found as libblas.so.3
 #
+# (all testers when none is named)
 # MODE is a TWOFOLD_MODE.  The TWOFOLD_LOG report of each run must show that
 # libtwofold was there, in that mode, and where its CPU BLAS came from.
 . "$TF_SRCDIR/test/lib.sh"
 way=$1
 mode=$2
+shift 2
+testers=${*:-xblat1s xblat1d xblat1c xblat1z xblat2s xblat2d xblat2c xblat2z \
+	      xblat3s xblat3d xblat3c xblat3z \
+	      xscblat1 xdcblat1 xccblat1 xzcblat1 xscblat2 xdcblat2 xccblat2 xzcblat2 \
+	      xscblat3 xdcblat3 xccblat3 xzcblat3}
 dir=$TF_NETLIB_DIR
 [ -x "$dir/xblat3d" ] || skip "Netlib testers not found in '$dir' (Debian: libblas-test)"
 case $way in
@@ -26,10 +32,7 @@ esac
 export TWOFOLD_MODE=$mode TWOFOLD_LOG=1
 cd "$work" || exit 99
 bad=0
-for tester in xblat1s xblat1d xblat1c xblat1z xblat2s xblat2d xblat2c xblat2z \
-	      xblat3s xblat3d xblat3c xblat3z \
-	      xscblat1 xdcblat1 xccblat1 xzcblat1 xscblat2 xdcblat2 xccblat2 xzcblat2 \
-	      xscblat3 xdcblat3 xccblat3 xzcblat3; do
+for tester in $testers; do
 	case $tester in
 	xblat*) level=${tester#xblat}; type=${level#?}; level=${level%?} ;;   # xblat<level><type>
 	*) type=${tester#x}; type=${type%cblat?}; level=${tester#x?cblat} ;;  # x<type>cblat<level>
@@ -59,6 +62,7 @@ for tester in xblat1s xblat1d xblat1c xblat1z xblat2s xblat2d xblat2c xblat2z \
 		bad=$((bad + 1))
 	else
 		echo "$tester: passed ($calls routines went through libtwofold)"
+		cat report
 	fi
 done
 [ $bad -eq 0 ] || fail "$bad testers failed ($way, mode $mode)"

@@ -79,7 +79,7 @@ int tf_gpu_run(const struct tf_op *op, enum tf_gpu_arith arith, tf_gpu_undone *u
 		if (!resident && !tf_gpu_op_host_readable(op))
 			undone(op, context); /* some arrays on the device, some not */
 		else
-			tf_gpu_vector_op(gpu, op, resident, cublas, undone, context);
+			tf_gpu_vector_op(gpu, op, resident, arith, cublas, undone, context);
 	}
 	tf_gpu_release(gpu);
 	return 0;

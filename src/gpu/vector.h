@@ -6,9 +6,10 @@
 #include "gpu/cublas.h"
 #include "gpu/gpu.h"
 
-/* resident: every array of the op is in device or managed memory; cublas:
- * NULL for DD, cuBLAS for native mode. */
+/* resident: every array of the op is in device or managed memory; arith:
+ * the call's; cublas: cuBLAS for native mode, else NULL. */
 void tf_gpu_vector_op(struct tf_gpu_context *gpu, const struct tf_op *op, int resident,
-		      const struct tf_cublas *cublas, tf_gpu_undone *undone, void *context);
+		      enum tf_gpu_arith arith, const struct tf_cublas *cublas, tf_gpu_undone *undone,
+		      void *context);
 
 #endif

@@ -179,13 +179,13 @@ static void gemv_case(group &g, char trans, int m, int n, int lda, int shift, in
 		}
 	}
 	device_array da(a, shift), dx(x, 0), dy(y, 0);
-	tf_gemv_args p = { trans, m, n, alpha, beta, da.data, lda, dx.data, incx, dy.data, incy };
+	tf_gemv_args p = { trans, m, n, alpha, beta, da.data, lda, dx.data, incx, dy.data, incy, 1.0, 1.0, 1.0 };
 	CHECK(tf_kernel_gemv_dd(&p, 0));
 	CHECK(cudaDeviceSynchronize());
 	std::vector<double> got(y.size());
 	dy.get(got);
 
-	tf_gemv_args h = { trans, m, n, alpha, beta, a.data(), lda, x.data(), incx, y.data(), incy };
+	tf_gemv_args h = { trans, m, n, alpha, beta, a.data(), lda, x.data(), incx, y.data(), incy, 1.0, 1.0, 1.0 };
 	char what[512];
 	g.cases++;
 	std::vector<char> used(y.size(), 0);

@@ -87,7 +87,7 @@ int main()
 		}
 		std::vector<double> expected = y, got = y;
 		dgemv_(&trans, &m, &n, &alpha, a.data(), &lda, x.data(), &incx, &beta, expected.data(), &incy, 1);
-		tf_gemv_args p = { trans, m, n, alpha, beta, a.data(), lda, x.data(), incx, y.data(), incy };
+		tf_gemv_args p = { trans, m, n, alpha, beta, a.data(), lda, x.data(), incx, y.data(), incy, 1.0, 1.0, 1.0 };
 		for (int i = 0; i < leny; i++)
 			got[tf::vector_offset(leny, incy, i)] = tf::reference_gemv_element(p, i);
 		cases++;

@@ -1,0 +1,4 @@
+#!/bin/sh
+# Runs a program as a test (for forced.sh, which runs scripts).
+#   run.sh PROGRAM [ARGS...]
+"$@"
