@@ -123,11 +123,13 @@ TF_ARITH tf_dd tf_dd_fma(tf_dd acc, double a, double b)
 
 /* acc + a * b without renormalizing: hi takes the rounded sum, lo gathers
  * the rounding errors of the sum and of the product (10 operations against
- * tf_dd_fma's 13).  lo may grow past ulp(hi)/2: after at most 32 steps, call
- * tf_dd_renormalize.  Over such a run of s steps the error is at most about
- * (4 + 2s) u^2 times the largest partial sum of |a b|, and over a dot product
- * of k terms, renormalized every s steps, at most about 4k u^2 sum |a_i b_i|
- * + 2s k u^2 max |partial sum|: the same order as tf_dd_fma's. */
+ * tf_dd_fma's 13).  One step from a normalized acc, then renormalized: error
+ * at most 3u^2 (|acc + a*b| + |a*b|) (checked by the unit tests).  lo may grow
+ * past ulp(hi)/2 over several steps: after at most 32, call
+ * tf_dd_renormalize; over a dot product of k terms renormalized every s
+ * steps the error stays of the order of k s u^2 sum |a_i b_i|, and in
+ * practice of tf_dd_fma's (the GEMM accuracy tests measure it).
+ * a * b must not overflow. */
 TF_ARITH tf_dd tf_dd_fma_lazy(tf_dd acc, double a, double b)
 {
 	tf_dd p = tf_two_prod(a, b);

@@ -333,7 +333,10 @@ static void test_split(void)
 
 /* ---- DD operations ---- */
 
-enum dd_op { OP_ADD, OP_ADD_SLOPPY, OP_ADD_D, OP_MUL, OP_MUL_D, OP_FMA };
+enum dd_op { OP_ADD, OP_ADD_SLOPPY, OP_ADD_D, OP_MUL, OP_MUL_D, OP_FMA, OP_FMA_LAZY };
+
+/* The accumulation steps: acc + b.hi * c. */
+#define IS_FMA(which) ((which) == OP_FMA || (which) == OP_FMA_LAZY)
 
 static const struct {
 	const char *name;
@@ -346,6 +349,8 @@ static const struct {
 	[OP_MUL] = {"tf_dd_mul", "4u^2 |ab|", 4 * U2},
 	[OP_MUL_D] = {"tf_dd_mul_d", "2u^2 |ab|", 2 * U2},
 	[OP_FMA] = {"tf_dd_fma", "2u^2 |acc+ab| + 2u^2 |ab|", 2 * U2},
+	/* tf_dd_fma_lazy, then tf_dd_renormalize (exact) */
+	[OP_FMA_LAZY] = {"tf_dd_fma_lazy", "3u^2 |acc+ab| + 3u^2 |ab|", 3 * U2},
 };
 
 /* Operands: a and b as DDs; for the operations with a double b, b.lo = 0;
@@ -363,6 +368,8 @@ static tf_dd run_dd(enum dd_op which, tf_dd a, tf_dd b, double c)
 		return tf_dd_mul(a, b);
 	case OP_MUL_D:
 		return tf_dd_mul_d(a, b.hi);
+	case OP_FMA_LAZY:
+		return tf_dd_renormalize(tf_dd_fma_lazy(a, b.hi, c));
 	default:
 		return tf_dd_fma(a, b.hi, c);
 	}
@@ -394,6 +401,7 @@ static const char *form_dd(enum dd_op which, tf_dd a, tf_dd b, double c, tf_dd r
 		span_prod(&s, a.lo, b.hi);
 		break;
 	case OP_FMA:
+	case OP_FMA_LAZY:
 		span_prod(&s, b.hi, c);
 		break;
 	default:
@@ -401,7 +409,7 @@ static const char *form_dd(enum dd_op which, tf_dd a, tf_dd b, double c, tf_dd r
 	}
 	span_prec(&s);
 	mp_set_d2(mp[0], a.hi, a.lo);
-	mp_set_d2(mp[1], b.hi, which == OP_ADD_D || which == OP_MUL_D || which == OP_FMA ? 0 : b.lo);
+	mp_set_d2(mp[1], b.hi, which == OP_ADD_D || which == OP_MUL_D || IS_FMA(which) ? 0 : b.lo);
 	mp_set_d2(mp[3], r.hi, r.lo);
 	switch (which) {
 	case OP_ADD:
@@ -427,7 +435,7 @@ static const char *form_dd(enum dd_op which, tf_dd a, tf_dd b, double c, tf_dd r
 		mpfr_abs(mp[5], mp[5], MPFR_RNDN);
 		EXACT(mpfr_add(mp[4], mp[6], mp[5], MPFR_RNDN));
 	}
-	if (which == OP_FMA)
+	if (IS_FMA(which))
 		snprintf(text, sizeof text, "acc = %s, a = %a, b = %a", hex_dd(a), b.hi, c);
 	else if (which == OP_ADD_D || which == OP_MUL_D)
 		snprintf(text, sizeof text, "a = %s, b = %a", hex_dd(a), b.hi);
@@ -532,9 +540,9 @@ static void test_dd(enum dd_op which)
 	for (e = 0; e < edge_count; e++)
 		for (f = 0; f < edge_count; f++) {
 			tf_dd a = edge_dd[e], b = edge_dd[f], r;
-			double c = which == OP_FMA ? edge_dd[(e + f) % edge_count].hi : 0;
+			double c = IS_FMA(which) ? edge_dd[(e + f) % edge_count].hi : 0;
 			int finite;
-			if (which == OP_ADD_D || which == OP_MUL_D || which == OP_FMA)
+			if (which == OP_ADD_D || which == OP_MUL_D || IS_FMA(which))
 				b.lo = 0;
 			r = run_dd(which, a, b, c);
 			hash_double(&op, r.hi);
@@ -641,6 +649,7 @@ int main(int argc, char **argv)
 	test_dd(OP_MUL);
 	test_dd(OP_MUL_D);
 	test_dd(OP_FMA);
+	test_dd(OP_FMA_LAZY);
 	test_to_double();
 	return harness_finish();
 }
