@@ -21,3 +21,13 @@ for symbol in RowMajorStrg CBLAS_CallFromC; do
 	nm -D --defined-only "$TF_LIB" | grep -q " [BD] $symbol\$" || fail "$symbol is not exported"
 done
 echo "RowMajorStrg and CBLAS_CallFromC are exported"
+# A build with CUDA must load where there is no CUDA runtime, driver or
+# cuBLAS: none of them may be a dependency of the library (the runtime is
+# linked in, the driver and cuBLAS are opened at run time).
+if command -v readelf > /dev/null; then
+	needed=$(readelf -d "$TF_LIB" | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p' | tr '\n' ' ')
+	case $needed in
+	*libcuda*|*libcublas*|*libnvidia*) fail "libtwofold depends on CUDA libraries: $needed" ;;
+	esac
+	echo "dependencies: $needed"
+fi

@@ -151,6 +151,9 @@ static cudaError_t set_up(void)
 			return status;
 	}
 	gpu.staging_bytes = STAGING_BYTES;
+	for (int e = 0; e < TF_GPU_EVENTS; e++)
+		if ((status = cudaEventCreateWithFlags(&gpu.events[e], cudaEventDisableTiming)) != cudaSuccess)
+			return status;
 	size_t free_bytes = 0, total_bytes = 0;
 	if ((status = cudaMemGetInfo(&free_bytes, &total_bytes)) != cudaSuccess)
 		return status;

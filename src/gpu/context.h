@@ -9,6 +9,7 @@
 #include <cuda_runtime_api.h>
 
 #define TF_GPU_STREAMS 2
+#define TF_GPU_EVENTS 8
 
 struct tf_gpu_context {
 	int device;
@@ -25,6 +26,7 @@ struct tf_gpu_context {
 	cudaEvent_t staging_free[TF_GPU_STREAMS]; /* the last copy out of each */
 	int next_staging;
 	size_t staging_bytes;
+	cudaEvent_t events[TF_GPU_EVENTS]; /* for a call's ordering; kept */
 	void *arena;              /* device scratch, grown to the largest need */
 	size_t arena_bytes;
 	unsigned *counter;        /* device counter of non-finite results */

@@ -295,24 +295,12 @@ static cudaError_t set_up(struct run *r, enum tf_gpu_fault *fault)
 		r->c_saved = next;
 	r->copy = r->gpu->streams[0];
 	r->compute = r->gpu->streams[1];
+	/* The context's events: created once, reused by every call. */
 	cudaEvent_t *events[] = { &r->a_used[0], &r->a_used[1], &r->b_used[0], &r->b_used[1],
 				  &r->ready, &r->computed[0], &r->computed[1] };
-	*fault = TF_FAULT_INIT;
-	for (size_t e = 0; e < sizeof events / sizeof events[0]; e++) {
-		cudaError_t status = cudaEventCreateWithFlags(events[e], cudaEventDisableTiming);
-		if (status != cudaSuccess)
-			return status;
-	}
-	return cudaSuccess;
-}
-
-static void tear_down(struct run *r)
-{
-	cudaEvent_t events[] = { r->a_used[0], r->a_used[1], r->b_used[0], r->b_used[1], r->ready,
-				 r->computed[0], r->computed[1] };
 	for (size_t e = 0; e < sizeof events / sizeof events[0]; e++)
-		if (events[e])
-			cudaEventDestroy(events[e]);
+		*events[e] = r->gpu->events[e];
+	return cudaSuccess;
 }
 
 /* C in host memory: tiles, pipelined. */
@@ -350,7 +338,6 @@ static void gemm_tiled(struct tf_gpu_context *gpu, const struct tf_op *op,
 			undone(&part, context);
 		}
 	}
-	tear_down(&r);
 }
 
 /* Powers of two that put the elements of op(A) and op(B) into the range
