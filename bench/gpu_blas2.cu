@@ -24,19 +24,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
+#include "bench/cuda_timing.cuh"
 #include "kernels/axpy.h"
 #include "kernels/gemv.h"
 #include "twofold/arith_dd.h"
 
-#define CHECK(call)                                                                   \
-	do {                                                                          \
-		cudaError_t status_ = (call);                                         \
-		if (status_ != cudaSuccess) {                                         \
-			std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__,       \
-				     cudaGetErrorString(status_));                    \
-			std::exit(1);                                                 \
-		}                                                                     \
-	} while (0)
 
 #define CHECK_CUBLAS(call)                                                            \
 	do {                                                                          \
@@ -66,28 +58,6 @@ static double urand()
 	return v == 0.0 ? 0.5 : v;
 }
 
-template <class Launch> static float median_ms(Launch launch)
-{
-	cudaEvent_t start, stop;
-	CHECK(cudaEventCreate(&start));
-	CHECK(cudaEventCreate(&stop));
-	launch(); // warm-up
-	CHECK(cudaDeviceSynchronize());
-	std::vector<float> times;
-	for (int r = 0; r < repeats; r++) {
-		CHECK(cudaEventRecord(start));
-		launch();
-		CHECK(cudaEventRecord(stop));
-		CHECK(cudaEventSynchronize(stop));
-		float ms;
-		CHECK(cudaEventElapsedTime(&ms, start, stop));
-		times.push_back(ms);
-	}
-	std::sort(times.begin(), times.end());
-	CHECK(cudaEventDestroy(start));
-	CHECK(cudaEventDestroy(stop));
-	return times[times.size() / 2];
-}
 
 static double copy_ceiling()
 {
@@ -96,7 +66,7 @@ static double copy_ceiling()
 	CHECK(cudaMalloc(&a, bytes));
 	CHECK(cudaMalloc(&b, bytes));
 	CHECK(cudaMemset(a, 1, bytes));
-	float ms = median_ms([&] { CHECK(cudaMemcpyAsync(b, a, bytes, cudaMemcpyDeviceToDevice)); });
+	float ms = median_ms([&] { CHECK(cudaMemcpyAsync(b, a, bytes, cudaMemcpyDeviceToDevice)); }, repeats);
 	CHECK(cudaFree(a));
 	CHECK(cudaFree(b));
 	return 2.0 * bytes / (ms * 1e-3) * 1e-9;
@@ -178,8 +148,8 @@ int main(int argc, char **argv)
 				CHECK_CUBLAS(cublasDgemv(handle, op, n, n, &alpha, da, n, dx, 1, &beta, dy, 1));
 			};
 			CHECK(cudaMemcpy(dy, dy0, n * sizeof(double), cudaMemcpyDeviceToDevice));
-			float ms_twofold = median_ms(run_twofold);
-			float ms_cublas = median_ms(run_cublas);
+			float ms_twofold = median_ms(run_twofold, repeats);
+			float ms_cublas = median_ms(run_cublas, repeats);
 			/* One run of each from the same y, for the errors. */
 			CHECK(cudaMemcpy(dy, dy0, n * sizeof(double), cudaMemcpyDeviceToDevice));
 			run_twofold();
@@ -231,8 +201,8 @@ int main(int argc, char **argv)
 		auto run_twofold = [&] { CHECK(tf_kernel_axpy_dd(&args, 0)); };
 		auto run_cublas = [&] { CHECK_CUBLAS(cublasDaxpy(handle, (int)n, &alpha, dx, 1, dy, 1)); };
 		CHECK(cudaMemcpy(dy, dy0, n * sizeof(double), cudaMemcpyDeviceToDevice));
-		float ms_twofold = median_ms(run_twofold);
-		float ms_cublas = median_ms(run_cublas);
+		float ms_twofold = median_ms(run_twofold, repeats);
+		float ms_cublas = median_ms(run_cublas, repeats);
 		CHECK(cudaMemcpy(dy, dy0, n * sizeof(double), cudaMemcpyDeviceToDevice));
 		run_twofold();
 		CHECK(cudaMemcpy(y_twofold.data(), dy, n * sizeof(double), cudaMemcpyDeviceToHost));

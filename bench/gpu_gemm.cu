@@ -19,18 +19,10 @@
 #include <random>
 #include <vector>
 #include "kernels/gemm.h"
+#include "bench/cuda_timing.cuh"
 #include "kernels/arith_traits.cuh"
 #include "twofold/arith_dd.h"
 
-#define CHECK(call)                                                                   \
-	do {                                                                          \
-		cudaError_t status_ = (call);                                         \
-		if (status_ != cudaSuccess) {                                         \
-			std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__,       \
-				     cudaGetErrorString(status_));                    \
-			std::exit(1);                                                 \
-		}                                                                     \
-	} while (0)
 
 static const int CEILING_STEPS = 4096;
 
@@ -109,28 +101,6 @@ __global__ void df_mac_loop(double *out, float seed)
 	out[blockIdx.x * blockDim.x + threadIdx.x] = sum;
 }
 
-template <class Launch> static float median_ms(Launch launch, int repeats)
-{
-	cudaEvent_t start, stop;
-	CHECK(cudaEventCreate(&start));
-	CHECK(cudaEventCreate(&stop));
-	launch(); // warm-up
-	CHECK(cudaDeviceSynchronize());
-	std::vector<float> times;
-	for (int r = 0; r < repeats; r++) {
-		CHECK(cudaEventRecord(start));
-		launch();
-		CHECK(cudaEventRecord(stop));
-		CHECK(cudaEventSynchronize(stop));
-		float ms;
-		CHECK(cudaEventElapsedTime(&ms, start, stop));
-		times.push_back(ms);
-	}
-	std::sort(times.begin(), times.end());
-	cudaEventDestroy(start);
-	cudaEventDestroy(stop);
-	return times[times.size() / 2];
-}
 
 static void ceilings(double &fp64_tflops, double &dd_tflops, double &df_tflops)
 {

@@ -171,6 +171,33 @@ struct gemm_tile {
 	}
 };
 
+/* The GEMM kernel of one arithmetic, and its launcher: 64 x 64 tiles of C,
+ * 4 x 4 per thread, 16-deep slabs.  gemm_dd.cu and gemm_df.cu expand it. */
+template <class Arith> struct gemm_shape {
+	static constexpr int BM = 64, BN = 64, BK = 16, TM = 4, TN = 4;
+	typedef gemm_tile<Arith, BM, BN, BK, TM, TN> tile;
+};
+
+template <class Arith>
+__global__ void __launch_bounds__(gemm_shape<Arith>::tile::threads) gemm_kernel(const tf_gemm_args args)
+{
+	__shared__ typename gemm_shape<Arith>::tile::shared_t shared;
+	gemm_shape<Arith>::tile::run(args, shared);
+}
+
+template <class Arith> cudaError_t gemm_launch(const tf_gemm_args *args, cudaStream_t stream)
+{
+	typedef gemm_shape<Arith> shape;
+	tf_gemm_args p = *args;
+	if (p.transa == 'C')
+		p.transa = 'T';
+	if (p.transb == 'C')
+		p.transb = 'T';
+	dim3 grid((p.n + shape::BN - 1) / shape::BN, (p.m + shape::BM - 1) / shape::BM);
+	gemm_kernel<Arith><<<grid, shape::tile::threads, 0, stream>>>(p);
+	return cudaGetLastError();
+}
+
 } /* namespace tf */
 
 #endif

@@ -28,20 +28,12 @@
 #include <cstdlib>
 #include <cstring>
 #include <vector>
+#include "bench/cuda_timing.cuh"
 #include "kernels/axpy.h"
 #include "kernels/gemv.h"
 #include "kernels/reference_gemv.cuh"
 #include "twofold/arith_dd.h"
 
-#define CHECK(call)                                                                   \
-	do {                                                                          \
-		cudaError_t status_ = (call);                                         \
-		if (status_ != cudaSuccess) {                                         \
-			std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__,       \
-				     cudaGetErrorString(status_));                    \
-			std::exit(2);                                                 \
-		}                                                                     \
-	} while (0)
 
 static const double SENTINEL = -777.25;
 
