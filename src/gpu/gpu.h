@@ -18,12 +18,16 @@ enum tf_gpu_arith {
  * was before the call, and the callee computes it elsewhere. */
 typedef void tf_gpu_undone(const struct tf_op *part, void *context);
 
-/* Whether every array of the op is in device or managed memory: such an op
- * is computed in place, with no transfer.  0 when there is no usable GPU. */
-int tf_gpu_op_resident(const struct tf_op *op);
+/* Where the op's arrays are.  resident: every one in device or managed
+ * memory (the op is computed in place, with no transfer); host_readable:
+ * the CPU can read every one (host or managed memory).  With no usable GPU:
+ * not resident, readable, and no CUDA call made. */
+struct tf_gpu_memory {
+	int resident;
+	int host_readable;
+};
 
-/* Whether the CPU can read every array of the op (host or managed memory). */
-int tf_gpu_op_host_readable(const struct tf_op *op);
+struct tf_gpu_memory tf_gpu_op_memory(const struct tf_op *op);
 
 /* The GPU's modelled rates for the planner: GEMM in flop/s in the given
  * arithmetic, host to device transfers in bytes/s; 0 when there is no
@@ -32,10 +36,11 @@ double tf_gpu_gemm_flops(enum tf_gpu_arith arith);
 double tf_gpu_link_bytes(void);
 int tf_gpu_fp64_is_weak(void);
 
-/* Runs the op on the GPU; what it could not do goes to `undone`.  Returns 0,
- * or -1 when the GPU could not be used at all (nothing was changed, nothing
- * was passed to `undone`, nothing was reported: no usable GPU). */
-int tf_gpu_run(const struct tf_op *op, enum tf_gpu_arith arith, tf_gpu_undone *undone,
-	       void *context);
+/* Runs the op on the GPU (memory: tf_gpu_op_memory's answer for it); what
+ * it could not do goes to `undone`.  Returns 0, or -1 when the GPU could not
+ * be used at all (nothing was changed, nothing was passed to `undone`,
+ * nothing was reported: no usable GPU). */
+int tf_gpu_run(const struct tf_op *op, enum tf_gpu_arith arith, struct tf_gpu_memory memory,
+	       tf_gpu_undone *undone, void *context);
 
 #endif

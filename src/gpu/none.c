@@ -3,16 +3,11 @@
 
 #include "gpu/gpu.h"
 
-int tf_gpu_op_resident(const struct tf_op *op)
+struct tf_gpu_memory tf_gpu_op_memory(const struct tf_op *op)
 {
 	(void)op;
-	return 0;
-}
-
-int tf_gpu_op_host_readable(const struct tf_op *op)
-{
-	(void)op;
-	return 1;
+	struct tf_gpu_memory memory = { 0, 1 };
+	return memory;
 }
 
 double tf_gpu_gemm_flops(enum tf_gpu_arith arith)
@@ -31,9 +26,9 @@ double tf_gpu_link_bytes(void)
 	return 0.0;
 }
 
-int tf_gpu_run(const struct tf_op *op, enum tf_gpu_arith arith, tf_gpu_undone *undone,
-	       void *context)
+int tf_gpu_run(const struct tf_op *op, enum tf_gpu_arith arith, struct tf_gpu_memory memory,
+	       tf_gpu_undone *undone, void *context)
 {
-	(void)op, (void)arith, (void)undone, (void)context;
+	(void)op, (void)arith, (void)memory, (void)undone, (void)context;
 	return -1;
 }

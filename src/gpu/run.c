@@ -6,38 +6,31 @@
 #include "gpu/transfer.h"
 #include "gpu/vector.h"
 
-int tf_gpu_op_resident(const struct tf_op *op)
+struct tf_gpu_memory tf_gpu_op_memory(const struct tf_op *op)
 {
+	struct tf_gpu_memory memory = { 0, 1 };
 	if (!tf_gpu_usable())
-		return 0;
+		return memory;
+	const void *arrays[3];
+	int count = 0;
 	switch (op->kind) {
 	case TF_OP_GEMM:
-		return tf_gpu_is_device_memory(op->a) && tf_gpu_is_device_memory(op->b) &&
-		       tf_gpu_is_device_memory(op->c);
+		arrays[count++] = op->a, arrays[count++] = op->b, arrays[count++] = op->c;
+		break;
 	case TF_OP_GEMV:
-		return tf_gpu_is_device_memory(op->a) && tf_gpu_is_device_memory(op->x) &&
-		       tf_gpu_is_device_memory(op->y);
+		arrays[count++] = op->a, arrays[count++] = op->x, arrays[count++] = op->y;
+		break;
 	case TF_OP_AXPY:
-		return tf_gpu_is_device_memory(op->x) && tf_gpu_is_device_memory(op->y);
+		arrays[count++] = op->x, arrays[count++] = op->y;
+		break;
 	}
-	return 0;
-}
-
-int tf_gpu_op_host_readable(const struct tf_op *op)
-{
-	if (!tf_gpu_usable())
-		return 1;
-	switch (op->kind) {
-	case TF_OP_GEMM:
-		return tf_gpu_is_host_readable(op->a) && tf_gpu_is_host_readable(op->b) &&
-		       tf_gpu_is_host_readable(op->c);
-	case TF_OP_GEMV:
-		return tf_gpu_is_host_readable(op->a) && tf_gpu_is_host_readable(op->x) &&
-		       tf_gpu_is_host_readable(op->y);
-	case TF_OP_AXPY:
-		return tf_gpu_is_host_readable(op->x) && tf_gpu_is_host_readable(op->y);
+	memory.resident = 1;
+	for (int i = 0; i < count; i++) {
+		enum tf_gpu_place place = tf_gpu_place_of(arrays[i]);
+		memory.resident &= place != TF_PLACE_HOST;
+		memory.host_readable &= place != TF_PLACE_DEVICE;
 	}
-	return 1;
+	return memory;
 }
 
 double tf_gpu_gemm_flops(enum tf_gpu_arith arith)
@@ -61,8 +54,8 @@ double tf_gpu_link_bytes(void)
 	return tf_gpu_usable() ? tf_gpu_rates()->link_bytes : 0.0;
 }
 
-int tf_gpu_run(const struct tf_op *op, enum tf_gpu_arith arith, tf_gpu_undone *undone,
-	       void *context)
+int tf_gpu_run(const struct tf_op *op, enum tf_gpu_arith arith, struct tf_gpu_memory memory,
+	       tf_gpu_undone *undone, void *context)
 {
 	struct tf_gpu_context *gpu = tf_gpu_acquire();
 	if (!gpu)
@@ -75,11 +68,10 @@ int tf_gpu_run(const struct tf_op *op, enum tf_gpu_arith arith, tf_gpu_undone *u
 	if (op->kind == TF_OP_GEMM) {
 		tf_gpu_gemm(gpu, op, arith, cublas, undone, context);
 	} else {
-		int resident = tf_gpu_op_resident(op);
-		if (!resident && !tf_gpu_op_host_readable(op))
+		if (!memory.resident && !memory.host_readable)
 			undone(op, context); /* some arrays on the device, some not */
 		else
-			tf_gpu_vector_op(gpu, op, resident, arith, cublas, undone, context);
+			tf_gpu_vector_op(gpu, op, memory.resident, arith, cublas, undone, context);
 	}
 	tf_gpu_release(gpu);
 	return 0;

@@ -130,23 +130,21 @@ cudaError_t tf_gpu_download(struct tf_gpu_context *gpu, const double *src, int r
 	return status;
 }
 
-static enum cudaMemoryType memory_type(const void *p)
+enum tf_gpu_place tf_gpu_place_of(const void *p)
 {
 	struct cudaPointerAttributes attributes;
 	if (cudaPointerGetAttributes(&attributes, p) != cudaSuccess) {
 		cudaGetLastError(); /* an unknown host pointer is not an error to keep */
-		return cudaMemoryTypeUnregistered;
+		return TF_PLACE_HOST;
 	}
-	return attributes.type;
+	switch (attributes.type) {
+	case cudaMemoryTypeDevice: return TF_PLACE_DEVICE;
+	case cudaMemoryTypeManaged: return TF_PLACE_MANAGED;
+	default: return TF_PLACE_HOST;
+	}
 }
 
 int tf_gpu_is_device_memory(const void *p)
 {
-	enum cudaMemoryType type = memory_type(p);
-	return type == cudaMemoryTypeDevice || type == cudaMemoryTypeManaged;
-}
-
-int tf_gpu_is_host_readable(const void *p)
-{
-	return memory_type(p) != cudaMemoryTypeDevice;
+	return tf_gpu_place_of(p) != TF_PLACE_HOST;
 }

@@ -18,10 +18,11 @@ cudaError_t tf_gpu_upload(struct tf_gpu_context *gpu, const double *src, size_t 
 cudaError_t tf_gpu_download(struct tf_gpu_context *gpu, const double *src, int rows, int cols,
 			    double *dst, size_t ld, cudaStream_t stream);
 
+/* Where memory is: host (pageable or pinned), device, or managed (both). */
+enum tf_gpu_place { TF_PLACE_HOST, TF_PLACE_DEVICE, TF_PLACE_MANAGED };
+enum tf_gpu_place tf_gpu_place_of(const void *p);
+
 /* Whether p is device or managed memory, which kernels read in place. */
 int tf_gpu_is_device_memory(const void *p);
-
-/* Whether the CPU can read p: host or managed memory. */
-int tf_gpu_is_host_readable(const void *p);
 
 #endif

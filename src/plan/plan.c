@@ -53,7 +53,7 @@ static const char *routine_of(const struct tf_op *op)
 static void run_undone_on_cpu(const struct tf_op *part, void *context)
 {
 	(void)context;
-	if (!tf_gpu_op_host_readable(part))
+	if (!tf_gpu_op_memory(part).host_readable)
 		tf_fatal("a %s on device memory could not be computed on the GPU, and the CPU cannot "
 			 "read device memory", routine_of(part));
 	run_cpu(part);
@@ -109,15 +109,16 @@ enum tf_where tf_plan_run(const struct tf_op *op)
 		tf_cpu_forward(op);
 		return TF_WHERE_CPU_BLAS;
 	}
-	int resident = tf_gpu_op_resident(op);
+	struct tf_gpu_memory memory = tf_gpu_op_memory(op);
 	enum tf_gpu_arith arith = gpu_arith(config->mode);
-	if (resident || gpu_is_faster(op, arith)) {
-		if (tf_gpu_run(op, arith, run_undone_on_cpu, NULL) == 0)
+	if (memory.resident || gpu_is_faster(op, arith)) {
+		if (tf_gpu_run(op, arith, memory, run_undone_on_cpu, NULL) == 0)
 			return TF_WHERE_GPU;
-		if (resident && arith != TF_GPU_DD && tf_gpu_run(op, TF_GPU_DD, run_undone_on_cpu, NULL) == 0)
+		if (memory.resident && arith != TF_GPU_DD &&
+		    tf_gpu_run(op, TF_GPU_DD, memory, run_undone_on_cpu, NULL) == 0)
 			return TF_WHERE_GPU;
 	}
-	if (!tf_gpu_op_host_readable(op))
+	if (!memory.host_readable)
 		run_undone_on_cpu(op, NULL); /* does not return */
 	return run_cpu(op);
 }
