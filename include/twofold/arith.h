@@ -13,6 +13,8 @@
 #include <float.h>
 #include <math.h>
 
+#include "twofold/types.h"
+
 #if defined(__FAST_MATH__)
 #error "twofold's two-term arithmetic cannot be compiled with -ffast-math"
 #endif

@@ -16,11 +16,6 @@
 
 #include "twofold/arith.h"
 
-typedef struct tf_dd {
-	double hi;
-	double lo;
-} tf_dd;
-
 TF_ARITH tf_dd tf_dd_make(double hi, double lo)
 {
 	tf_dd r;

@@ -29,11 +29,6 @@
 
 #include "twofold/arith.h"
 
-typedef struct tf_df {
-	float hi;
-	float lo;
-} tf_df;
-
 TF_ARITH tf_df tf_df_make(float hi, float lo)
 {
 	tf_df r;

@@ -24,11 +24,6 @@
 
 #include "twofold/arith_dd.h"
 
-typedef struct tf_di {
-	double hi;
-	int32_t lo;
-} tf_di;
-
 TF_ARITH tf_di tf_di_make(double hi, int32_t lo)
 {
 	tf_di r;

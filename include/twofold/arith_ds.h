@@ -15,11 +15,6 @@
 
 #include "twofold/arith_dd.h"
 
-typedef struct tf_ds {
-	double hi;
-	float lo;
-} tf_ds;
-
 TF_ARITH tf_ds tf_ds_make(double hi, float lo)
 {
 	tf_ds r;

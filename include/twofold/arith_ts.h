@@ -28,12 +28,6 @@
 #include "twofold/arith_dd.h"
 #include "twofold/arith_df.h"
 
-typedef struct tf_ts {
-	float x;
-	float y;
-	float z;
-} tf_ts;
-
 TF_ARITH tf_ts tf_ts_make(float x, float y, float z)
 {
 	tf_ts r;

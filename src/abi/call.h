@@ -16,12 +16,12 @@
 #include "core/stats.h"
 
 struct tf_call {
-	enum tf_routine routine;
+	int routine;         /* enum tf_routine, or a typed routine's id */
 	int timed;           /* outermost call with TWOFOLD_LOG set */
 	uint64_t start_ns;
 };
 
-static inline void tf_call_begin(struct tf_call *call, enum tf_routine routine)
+static inline void tf_call_begin(struct tf_call *call, int routine)
 {
 	call->routine = routine;
 	call->timed = tf_call_depth++ == 0 && tf_config()->log;

@@ -7,6 +7,7 @@
 #include "core/stats.h"
 #include "cpu/blas_library.h"
 #include "gpu/device.h"
+#include "typed/routines.h"
 
 _Thread_local int tf_call_depth;
 
@@ -14,6 +15,7 @@ static const char *const where_names[TF_WHERE_COUNT] = {
 	[TF_WHERE_GPU] = "gpu",
 	[TF_WHERE_CPU_BLAS] = "cpu-blas",
 	[TF_WHERE_CPU_DD] = "cpu-dd",
+	[TF_WHERE_CPU_TYPED] = "cpu",
 	[TF_WHERE_NO_WORK] = "no-work",
 };
 
@@ -23,7 +25,7 @@ struct routine_stats {
 	_Atomic double flops[TF_WHERE_COUNT];
 };
 
-static struct routine_stats stats[TF_ROUTINE_COUNT];
+static struct routine_stats stats[TF_STATS_COUNT];
 static atomic_bool any_call;
 
 uint64_t tf_now_ns(void)
@@ -33,9 +35,19 @@ uint64_t tf_now_ns(void)
 	return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
 }
 
-void tf_stats_add(enum tf_routine routine, enum tf_where where, uint64_t nanoseconds, double flops)
+const char *tf_stats_name(int id)
 {
-	struct routine_stats *s = &stats[routine];
+	static const char *const typed_names[] = {
+#define TF_TYPED_NAME(name) #name,
+		TF_TYPED_ROUTINES(TF_TYPED_NAME)
+#undef TF_TYPED_NAME
+	};
+	return id < TF_ROUTINE_COUNT ? tf_routine_name[id] : typed_names[id - TF_ROUTINE_COUNT];
+}
+
+void tf_stats_add(int id, enum tf_where where, uint64_t nanoseconds, double flops)
+{
+	struct routine_stats *s = &stats[id];
 	atomic_fetch_add_explicit(&s->calls[where], 1, memory_order_relaxed);
 	atomic_fetch_add_explicit(&s->nanoseconds[where], nanoseconds, memory_order_relaxed);
 	double old = atomic_load_explicit(&s->flops[where], memory_order_relaxed);
@@ -58,7 +70,7 @@ __attribute__((destructor)) static void report(void)
 		fprintf(stderr, "twofold: GPU %s\n", tf_gpu_description());
 	fprintf(stderr, "twofold: %-16s %10s %12s  %s\n", "routine", "calls", "seconds",
 		"where: calls (GFLOP/s)");
-	for (int r = 0; r < TF_ROUTINE_COUNT; r++) {
+	for (int r = 0; r < TF_STATS_COUNT; r++) {
 		unsigned long long total = 0, nanoseconds = 0;
 		for (int w = 0; w < TF_WHERE_COUNT; w++) {
 			total += atomic_load(&stats[r].calls[w]);
@@ -80,7 +92,7 @@ __attribute__((destructor)) static void report(void)
 				used += (size_t)snprintf(where + used, sizeof where - used, " (%.1f)",
 							 flops / seconds * 1e-9);
 		}
-		fprintf(stderr, "twofold: %-16s %10llu %12.6f  %s\n", tf_routine_name[r], total,
+		fprintf(stderr, "twofold: %-16s %10llu %12.6f  %s\n", tf_stats_name(r), total,
 			(double)nanoseconds * 1e-9, where);
 	}
 }

@@ -10,6 +10,7 @@ enum tf_where {
 	TF_WHERE_GPU,
 	TF_WHERE_CPU_BLAS,
 	TF_WHERE_CPU_DD,
+	TF_WHERE_CPU_TYPED, /* the typed API's CPU kernels */
 	TF_WHERE_NO_WORK,
 	TF_WHERE_COUNT
 };
@@ -19,8 +20,8 @@ enum tf_where {
  * thread calling the CPU BLAS) is internal and is not counted. */
 extern _Thread_local int tf_call_depth;
 
-void tf_stats_add(enum tf_routine routine, enum tf_where where, uint64_t nanoseconds,
-		  double flops);
+/* id: an enum tf_routine, or a typed routine's (typed/routines.h). */
+void tf_stats_add(int id, enum tf_where where, uint64_t nanoseconds, double flops);
 
 /* Monotonic clock in nanoseconds. */
 uint64_t tf_now_ns(void);

@@ -10,12 +10,13 @@ struct piece {
 	int row, rows, col, cols;
 };
 
-/* The pieces of a rows x cols region: whole columns when one fits, else
- * column segments.  Calls step(piece) in order; stops at the first error. */
-static cudaError_t for_each_piece(size_t staging_bytes, int rows, int cols,
+/* The pieces of a rows x cols region of `size`-byte elements: whole
+ * columns when one fits, else column segments.  Calls step(piece) in order;
+ * stops at the first error. */
+static cudaError_t for_each_piece(size_t staging_bytes, size_t size, int rows, int cols,
 				  cudaError_t (*step)(const struct piece *, void *), void *context)
 {
-	size_t column_bytes = (size_t)rows * sizeof(double);
+	size_t column_bytes = (size_t)rows * size;
 	if (column_bytes <= staging_bytes) {
 		int per_piece = (int)(staging_bytes / column_bytes);
 		for (int col = 0; col < cols; col += per_piece) {
@@ -26,7 +27,7 @@ static cudaError_t for_each_piece(size_t staging_bytes, int rows, int cols,
 		}
 		return cudaSuccess;
 	}
-	int per_piece = (int)(staging_bytes / sizeof(double));
+	int per_piece = (int)(staging_bytes / size);
 	for (int col = 0; col < cols; col++)
 		for (int row = 0; row < rows; row += per_piece) {
 			struct piece p = { row, rows - row < per_piece ? rows - row : per_piece, col, 1 };
@@ -37,17 +38,19 @@ static cudaError_t for_each_piece(size_t staging_bytes, int rows, int cols,
 	return cudaSuccess;
 }
 
+/* Leading dimensions in elements of `size` bytes. */
 struct copy {
 	struct tf_gpu_context *gpu;
-	double *host;
+	size_t size;
+	char *host;
 	size_t ld;
-	double *device;
+	char *device;
 	size_t device_ld;
 	cudaStream_t stream;
 };
 
 /* The next staging buffer, once the last copy out of it is done. */
-static cudaError_t take_staging(struct tf_gpu_context *gpu, double **buffer, int *slot)
+static cudaError_t take_staging(struct tf_gpu_context *gpu, char **buffer, int *slot)
 {
 	*slot = gpu->next_staging;
 	gpu->next_staging = (gpu->next_staging + 1) % TF_GPU_STREAMS;
@@ -58,30 +61,37 @@ static cudaError_t take_staging(struct tf_gpu_context *gpu, double **buffer, int
 static cudaError_t upload_piece(const struct piece *p, void *context)
 {
 	struct copy *c = context;
-	double *buffer;
+	const size_t size = c->size, column_bytes = (size_t)p->rows * size;
+	char *buffer;
 	int slot;
 	cudaError_t status = take_staging(c->gpu, &buffer, &slot);
 	if (status != cudaSuccess)
 		return status;
 	for (int j = 0; j < p->cols; j++)
-		memcpy(buffer + (size_t)j * p->rows, c->host + p->row + (size_t)(p->col + j) * c->ld,
-		       (size_t)p->rows * sizeof(double));
-	double *target = c->device + p->row + (size_t)p->col * c->device_ld;
+		memcpy(buffer + (size_t)j * column_bytes,
+		       c->host + (p->row + (size_t)(p->col + j) * c->ld) * size, column_bytes);
+	char *target = c->device + (p->row + (size_t)p->col * c->device_ld) * size;
 	if ((status = tf_gpu_inject(TF_FAULT_TRANSFER)) != cudaSuccess)
 		return status;
-	status = cudaMemcpy2DAsync(target, c->device_ld * sizeof(double), buffer,
-				   (size_t)p->rows * sizeof(double), (size_t)p->rows * sizeof(double),
+	status = cudaMemcpy2DAsync(target, c->device_ld * size, buffer, column_bytes, column_bytes,
 				   (size_t)p->cols, cudaMemcpyHostToDevice, c->stream);
 	if (status != cudaSuccess)
 		return status;
 	return cudaEventRecord(c->gpu->staging_free[slot], c->stream);
 }
 
+cudaError_t tf_gpu_upload_elements(struct tf_gpu_context *gpu, const void *src, size_t size,
+				   size_t ld, int rows, int cols, void *dst, size_t dst_ld,
+				   cudaStream_t stream)
+{
+	struct copy c = { gpu, size, (char *)src, ld, dst, dst_ld, stream };
+	return for_each_piece(gpu->staging_bytes, size, rows, cols, upload_piece, &c);
+}
+
 cudaError_t tf_gpu_upload(struct tf_gpu_context *gpu, const double *src, size_t ld, int rows,
 			  int cols, double *dst, size_t dst_ld, cudaStream_t stream)
 {
-	struct copy c = { gpu, (double *)src, ld, dst, dst_ld, stream };
-	return for_each_piece(gpu->staging_bytes, rows, cols, upload_piece, &c);
+	return tf_gpu_upload_elements(gpu, src, sizeof(double), ld, rows, cols, dst, dst_ld, stream);
 }
 
 /* A download goes to staging, then, once every piece has arrived, to the
@@ -91,43 +101,51 @@ cudaError_t tf_gpu_upload(struct tf_gpu_context *gpu, const double *src, size_t 
 static cudaError_t download_piece(const struct piece *p, void *context)
 {
 	struct copy *c = context;
-	double *buffer;
+	const size_t size = c->size, column_bytes = (size_t)p->rows * size;
+	char *buffer;
 	int slot;
 	cudaError_t status = take_staging(c->gpu, &buffer, &slot);
 	if (status != cudaSuccess)
 		return status;
-	const double *source = c->device + p->row + (size_t)p->col * c->device_ld;
-	size_t bytes = (size_t)p->rows * p->cols * sizeof(double);
+	const char *source = c->device + (p->row + (size_t)p->col * c->device_ld) * size;
+	size_t bytes = column_bytes * p->cols;
 	if ((status = tf_gpu_inject(TF_FAULT_TRANSFER)) != cudaSuccess ||
 	    (status = cudaMemcpyAsync(buffer, source, bytes, cudaMemcpyDeviceToHost, c->stream)) !=
 		    cudaSuccess ||
 	    (status = cudaStreamSynchronize(c->stream)) != cudaSuccess)
 		return status;
 	for (int j = 0; j < p->cols; j++)
-		memcpy(c->host + p->row + (size_t)(p->col + j) * c->ld, buffer + (size_t)j * p->rows,
-		       (size_t)p->rows * sizeof(double));
+		memcpy(c->host + (p->row + (size_t)(p->col + j) * c->ld) * size,
+		       buffer + (size_t)j * column_bytes, column_bytes);
 	return cudaEventRecord(c->gpu->staging_free[slot], c->stream);
+}
+
+cudaError_t tf_gpu_download_elements(struct tf_gpu_context *gpu, const void *src, size_t size,
+				     int rows, int cols, void *dst, size_t ld, cudaStream_t stream)
+{
+	const size_t column_bytes = (size_t)rows * size, bytes = column_bytes * cols;
+	if (bytes <= gpu->staging_bytes) {
+		struct copy c = { gpu, size, dst, ld, (char *)src, (size_t)rows, stream };
+		return for_each_piece(gpu->staging_bytes, size, rows, cols, download_piece, &c);
+	}
+	/* Larger than one staging buffer: gather everything on the host first. */
+	char *whole = malloc(bytes);
+	if (!whole)
+		return cudaErrorMemoryAllocation;
+	struct copy c = { gpu, size, whole, (size_t)rows, (char *)src, (size_t)rows, stream };
+	cudaError_t status = for_each_piece(gpu->staging_bytes, size, rows, cols, download_piece, &c);
+	if (status == cudaSuccess)
+		for (int j = 0; j < cols; j++)
+			memcpy((char *)dst + (size_t)j * ld * size, whole + (size_t)j * column_bytes,
+			       column_bytes);
+	free(whole);
+	return status;
 }
 
 cudaError_t tf_gpu_download(struct tf_gpu_context *gpu, const double *src, int rows, int cols,
 			    double *dst, size_t ld, cudaStream_t stream)
 {
-	size_t bytes = (size_t)rows * cols * sizeof(double);
-	if (bytes <= gpu->staging_bytes) {
-		struct copy c = { gpu, dst, ld, (double *)src, (size_t)rows, stream };
-		return for_each_piece(gpu->staging_bytes, rows, cols, download_piece, &c);
-	}
-	/* Larger than one staging buffer: gather everything on the host first. */
-	double *whole = malloc(bytes);
-	if (!whole)
-		return cudaErrorMemoryAllocation;
-	struct copy c = { gpu, whole, (size_t)rows, (double *)src, (size_t)rows, stream };
-	cudaError_t status = for_each_piece(gpu->staging_bytes, rows, cols, download_piece, &c);
-	if (status == cudaSuccess)
-		for (int j = 0; j < cols; j++)
-			memcpy(dst + (size_t)j * ld, whole + (size_t)j * rows, (size_t)rows * sizeof(double));
-	free(whole);
-	return status;
+	return tf_gpu_download_elements(gpu, src, sizeof(double), rows, cols, dst, ld, stream);
 }
 
 enum tf_gpu_place tf_gpu_place_of(const void *p)

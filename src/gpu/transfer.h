@@ -18,6 +18,14 @@ cudaError_t tf_gpu_upload(struct tf_gpu_context *gpu, const double *src, size_t 
 cudaError_t tf_gpu_download(struct tf_gpu_context *gpu, const double *src, int rows, int cols,
 			    double *dst, size_t ld, cudaStream_t stream);
 
+/* As tf_gpu_upload and tf_gpu_download, for elements of `size` bytes
+ * (leading dimensions counted in elements): the typed API's formats. */
+cudaError_t tf_gpu_upload_elements(struct tf_gpu_context *gpu, const void *src, size_t size,
+				   size_t ld, int rows, int cols, void *dst, size_t dst_ld,
+				   cudaStream_t stream);
+cudaError_t tf_gpu_download_elements(struct tf_gpu_context *gpu, const void *src, size_t size,
+				     int rows, int cols, void *dst, size_t ld, cudaStream_t stream);
+
 /* Where memory is: host (pageable or pinned), device, or managed (both). */
 enum tf_gpu_place { TF_PLACE_HOST, TF_PLACE_DEVICE, TF_PLACE_MANAGED };
 enum tf_gpu_place tf_gpu_place_of(const void *p);

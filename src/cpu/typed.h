@@ -1,0 +1,10 @@
+/* The typed API's kernels on the CPU: every kind and format of
+ * plan/typed_op.h, on host (or managed) memory, with the thread pool. */
+#ifndef TF_CPU_TYPED_H
+#define TF_CPU_TYPED_H
+
+#include "plan/typed_op.h"
+
+void tf_cpu_typed_run(const struct tf_typed_op *op);
+
+#endif

@@ -1,0 +1,108 @@
+/* The typed op descriptor: one call of the typed API (tf_ddgemm, tf_dsgemv,
+ * ...), arguments validated, column-major, ready for the planner.
+ *
+ * What a backend may assume: trans is 'N' or 'T'; GEMM and GEMV have
+ * m, n >= 1; AXPY and DOT n >= 1; leading dimensions are legal; GEMV
+ * strides are nonzero, AXPY and DOT strides are any (0 included, negative
+ * counting from the end as BLAS does); AXPY alpha is not zero.  GEMM may
+ * have k = 0 or alpha = 0, GEMV alpha = 0: then A and B (x) are not read and
+ * the output is beta times itself; beta = 0 sets the output without reading
+ * it.  Fields a kind does not use are zero. */
+#ifndef TF_TYPED_OP_H
+#define TF_TYPED_OP_H
+
+#include <stddef.h>
+#include "twofold/types.h"
+
+/* How the elements of an array are stored. */
+enum tf_format {
+	TF_FORMAT_DD,  /* tf_dd elements */
+	TF_FORMAT_DS,  /* double hi[], float lo[] */
+	TF_FORMAT_DSP, /* tf_ds_packed elements */
+	TF_FORMAT_DI,  /* double hi[], int32_t lo[] */
+	TF_FORMAT_DF,  /* tf_df elements */
+	TF_FORMAT_TS,  /* tf_ts elements */
+	TF_FORMAT_COUNT
+};
+
+enum tf_typed_kind {
+	TF_TYPED_GEMM, /* C = alpha op(A) op(B) + beta C */
+	TF_TYPED_GEMV, /* y = alpha op(A) x + beta y */
+	TF_TYPED_AXPY, /* y = alpha x + y */
+	TF_TYPED_DOT   /* *result = x . y */
+};
+
+/* An array of a format: element i is hi[i] for the one-array formats
+ * (hi then points to tf_dd, tf_ds_packed, tf_df or tf_ts), (hi[i], lo[i])
+ * for DS and DI.  lo is NULL for the one-array formats. */
+struct tf_array {
+	void *hi;
+	void *lo;
+};
+
+/* A scalar in the working arithmetic: dd for DD, DS, DSP and DI; df for
+ * DF; ts for TS. */
+union tf_scalar {
+	tf_dd dd;
+	tf_df df;
+	tf_ts ts;
+};
+
+struct tf_typed_op {
+	enum tf_typed_kind kind;
+	enum tf_format format;
+	int ds_arith;        /* GEMM of DS computed in DS arithmetic, not DD */
+	int routine;         /* statistics id (src/typed/routines.h) */
+	char transa, transb; /* 'N' or 'T' */
+	int m, n, k;
+	union tf_scalar alpha, beta;
+	struct tf_array a, b, c; /* GEMM; GEMV uses a */
+	struct tf_array x, y;    /* GEMV, AXPY, DOT (y read only for DOT) */
+	int lda, ldb, ldc, incx, incy;
+	/* DOT: where the result goes (host memory): tf_dd for DD, DS, DSP and
+	 * DI, tf_df for DF, tf_ts for TS. */
+	void *result;
+};
+
+/* Bytes of one element of the format. */
+static inline size_t tf_format_bytes(enum tf_format format)
+{
+	switch (format) {
+	case TF_FORMAT_DD: return 16;
+	case TF_FORMAT_DF: return 8;
+	default: return 12;
+	}
+}
+
+/* Operations of the op, a multiply-add counting 2 (in the op's arithmetic:
+ * DD flops for DD, DS, DSP and DI). */
+static inline double tf_typed_op_flops(const struct tf_typed_op *op)
+{
+	switch (op->kind) {
+	case TF_TYPED_GEMM: return 2.0 * op->m * (double)op->n * op->k;
+	case TF_TYPED_GEMV: return 2.0 * op->m * (double)op->n;
+	case TF_TYPED_AXPY:
+	case TF_TYPED_DOT: return 2.0 * op->n;
+	}
+	return 0.0;
+}
+
+/* Bytes of its arrays: what a GPU call on host arrays moves (strided
+ * vectors counted by their elements). */
+static inline double tf_typed_op_bytes(const struct tf_typed_op *op)
+{
+	double elements = 0.0;
+	switch (op->kind) {
+	case TF_TYPED_GEMM:
+		elements = (double)op->m * op->k + (double)op->k * op->n + 2.0 * op->m * (double)op->n;
+		break;
+	case TF_TYPED_GEMV:
+		elements = (double)op->m * op->n + 2.0 * (op->m + op->n);
+		break;
+	case TF_TYPED_AXPY: elements = 3.0 * op->n; break;
+	case TF_TYPED_DOT: elements = 2.0 * op->n; break;
+	}
+	return elements * (double)tf_format_bytes(op->format);
+}
+
+#endif

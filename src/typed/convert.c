@@ -1,0 +1,189 @@
+#include "config.h"
+
+/* Conversions between double and each format, scalars and arrays (on the
+ * CPU), through the arithmetic's own conversions. */
+#include <string.h>
+#include "core/export.h"
+#include "twofold.h"
+#include "twofold/arith_di.h"
+#include "twofold/arith_ds.h"
+#include "twofold/arith_ts.h"
+
+/* Element i of a vector of n with stride inc, counted from the end when
+ * inc < 0, as BLAS counts. */
+static size_t at(int n, int inc, int i)
+{
+	return inc >= 0 ? (size_t)i * (size_t)inc : (size_t)(n - 1 - i) * (size_t)-inc;
+}
+
+/* A zero's low word takes its sign, as the DD -> DS and DI conversions
+ * give it: hi + lo is then the same zero. */
+TF_EXPORT tf_dd tf_d2dd(double value)
+{
+	return tf_dd_make(value, value == 0.0 ? value : 0.0);
+}
+
+TF_EXPORT tf_ds tf_d2ds(double value)
+{
+	return tf_ds_make(value, value == 0.0 ? (float)value : 0.0f);
+}
+
+TF_EXPORT tf_di tf_d2di(double value)
+{
+	return tf_di_make(value, value == 0.0 ? tf_di_encode(value) : 0);
+}
+
+/* From float's overflow threshold on (the split itself overflows from
+ * 2^994 on, giving NaN), and for Inf and NaN: float's conversion, +-Inf or
+ * NaN, with lo = 0. */
+TF_EXPORT tf_df tf_d2df(double value)
+{
+	if (!(fabs(value) < 0x1p128))
+		return tf_df_make((float)value, 0.0f);
+	return tf_df_from_double(value);
+}
+
+TF_EXPORT tf_ts tf_d2ts(double value)
+{
+	return tf_ts_from_double(value);
+}
+
+TF_EXPORT double tf_dd2d(tf_dd value)
+{
+	return tf_dd_to_double(value);
+}
+
+TF_EXPORT double tf_ds2d(tf_ds value)
+{
+	return tf_dd_to_double(tf_ds_to_dd(value));
+}
+
+TF_EXPORT double tf_di2d(tf_di value)
+{
+	return tf_dd_to_double(tf_di_to_dd(value));
+}
+
+TF_EXPORT double tf_df2d(tf_df value)
+{
+	return tf_df_to_double(value);
+}
+
+TF_EXPORT double tf_ts2d(tf_ts value)
+{
+	return tf_ts_to_double(value);
+}
+
+TF_EXPORT tf_ds_packed tf_dsp_set(tf_ds value)
+{
+	tf_ds_packed packed;
+	memcpy(packed.hi_words, &value.hi, sizeof value.hi);
+	packed.lo = value.lo;
+	return packed;
+}
+
+TF_EXPORT tf_ds tf_dsp_get(tf_ds_packed value)
+{
+	double hi;
+	memcpy(&hi, value.hi_words, sizeof hi);
+	return tf_ds_make(hi, value.lo);
+}
+
+TF_EXPORT tf_ds_packed tf_d2dsp(double value)
+{
+	return tf_dsp_set(tf_d2ds(value));
+}
+
+TF_EXPORT double tf_dsp2d(tf_ds_packed value)
+{
+	return tf_ds2d(tf_dsp_get(value));
+}
+
+TF_EXPORT int tf_d2dd_array(int n, const double *x, int incx, tf_dd *y, int incy)
+{
+	for (int i = 0; i < n; i++)
+		y[at(n, incy, i)] = tf_d2dd(x[at(n, incx, i)]);
+	return 0;
+}
+
+TF_EXPORT int tf_d2ds_array(int n, const double *x, int incx, double *y_hi, float *y_lo, int incy)
+{
+	for (int i = 0; i < n; i++) {
+		tf_ds v = tf_d2ds(x[at(n, incx, i)]);
+		y_hi[at(n, incy, i)] = v.hi;
+		y_lo[at(n, incy, i)] = v.lo;
+	}
+	return 0;
+}
+
+TF_EXPORT int tf_d2dsp_array(int n, const double *x, int incx, tf_ds_packed *y, int incy)
+{
+	for (int i = 0; i < n; i++)
+		y[at(n, incy, i)] = tf_d2dsp(x[at(n, incx, i)]);
+	return 0;
+}
+
+TF_EXPORT int tf_d2di_array(int n, const double *x, int incx, double *y_hi, int32_t *y_lo, int incy)
+{
+	for (int i = 0; i < n; i++) {
+		tf_di v = tf_d2di(x[at(n, incx, i)]);
+		y_hi[at(n, incy, i)] = v.hi;
+		y_lo[at(n, incy, i)] = v.lo;
+	}
+	return 0;
+}
+
+TF_EXPORT int tf_d2df_array(int n, const double *x, int incx, tf_df *y, int incy)
+{
+	for (int i = 0; i < n; i++)
+		y[at(n, incy, i)] = tf_d2df(x[at(n, incx, i)]);
+	return 0;
+}
+
+TF_EXPORT int tf_d2ts_array(int n, const double *x, int incx, tf_ts *y, int incy)
+{
+	for (int i = 0; i < n; i++)
+		y[at(n, incy, i)] = tf_d2ts(x[at(n, incx, i)]);
+	return 0;
+}
+
+TF_EXPORT int tf_dd2d_array(int n, const tf_dd *x, int incx, double *y, int incy)
+{
+	for (int i = 0; i < n; i++)
+		y[at(n, incy, i)] = tf_dd2d(x[at(n, incx, i)]);
+	return 0;
+}
+
+TF_EXPORT int tf_ds2d_array(int n, const double *x_hi, const float *x_lo, int incx, double *y, int incy)
+{
+	for (int i = 0; i < n; i++)
+		y[at(n, incy, i)] = tf_ds2d(tf_ds_make(x_hi[at(n, incx, i)], x_lo[at(n, incx, i)]));
+	return 0;
+}
+
+TF_EXPORT int tf_dsp2d_array(int n, const tf_ds_packed *x, int incx, double *y, int incy)
+{
+	for (int i = 0; i < n; i++)
+		y[at(n, incy, i)] = tf_dsp2d(x[at(n, incx, i)]);
+	return 0;
+}
+
+TF_EXPORT int tf_di2d_array(int n, const double *x_hi, const int32_t *x_lo, int incx, double *y, int incy)
+{
+	for (int i = 0; i < n; i++)
+		y[at(n, incy, i)] = tf_di2d(tf_di_make(x_hi[at(n, incx, i)], x_lo[at(n, incx, i)]));
+	return 0;
+}
+
+TF_EXPORT int tf_df2d_array(int n, const tf_df *x, int incx, double *y, int incy)
+{
+	for (int i = 0; i < n; i++)
+		y[at(n, incy, i)] = tf_df2d(x[at(n, incx, i)]);
+	return 0;
+}
+
+TF_EXPORT int tf_ts2d_array(int n, const tf_ts *x, int incx, double *y, int incy)
+{
+	for (int i = 0; i < n; i++)
+		y[at(n, incy, i)] = tf_ts2d(x[at(n, incx, i)]);
+	return 0;
+}

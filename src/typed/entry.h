@@ -1,0 +1,36 @@
+/* What the typed entry points share: scalar tests per working arithmetic,
+ * argument checks, and the call bracket around the planner. */
+#ifndef TF_TYPED_ENTRY_H
+#define TF_TYPED_ENTRY_H
+
+#include "plan/typed_op.h"
+
+/* 'N' or 'T' for a legal trans option (any case; 'C' is 'T'), 0 else. */
+char tf_typed_trans(char trans);
+
+/* Whether a scalar of the op's working arithmetic is 0, or 1. */
+int tf_scalar_is_zero(enum tf_format format, union tf_scalar s);
+int tf_scalar_is_one(enum tf_format format, union tf_scalar s);
+
+/* The zero of the working arithmetic, written to a DOT result. */
+void tf_typed_zero_result(enum tf_format format, void *result);
+
+/* Runs a validated op that has work to do, with statistics; returns 0. */
+int tf_typed_call(const struct tf_typed_op *op);
+
+/* The trailing array of a pair (DS, DI) is one more argument: positions
+ * after an array shift by this much. */
+static inline int tf_format_pair(enum tf_format format)
+{
+	return format == TF_FORMAT_DS || format == TF_FORMAT_DI;
+}
+
+/* The checked entry points behind the exported ones, one per kind: they
+ * take the op with its format, routine, arrays and scalars set, and the
+ * options and sizes to check; they return 0 or -i. */
+int tf_typed_gemm(struct tf_typed_op *op, char transa, char transb);
+int tf_typed_gemv(struct tf_typed_op *op, char trans);
+int tf_typed_axpy(struct tf_typed_op *op);
+int tf_typed_dot(struct tf_typed_op *op);
+
+#endif

@@ -1,0 +1,26 @@
+/* The routines of the typed API, for statistics: one X-macro list gives
+ * their ids (after the BLAS routines' ids, enum tf_routine) and names. */
+#ifndef TF_TYPED_ROUTINES_H
+#define TF_TYPED_ROUTINES_H
+
+#include "abi/blas_routines.h"
+
+#define TF_TYPED_ROUTINES(X) \
+	X(tf_ddgemm) X(tf_dsgemm) X(tf_dsgemm_dsarith) X(tf_dspgemm) X(tf_digemm) \
+	X(tf_dfgemm) X(tf_tsgemm) \
+	X(tf_ddgemv) X(tf_dsgemv) X(tf_dspgemv) X(tf_digemv) X(tf_dfgemv) X(tf_tsgemv) \
+	X(tf_ddaxpy) X(tf_dsaxpy) X(tf_dspaxpy) X(tf_diaxpy) X(tf_dfaxpy) X(tf_tsaxpy) \
+	X(tf_dddot) X(tf_dsdot) X(tf_dspdot) X(tf_didot) X(tf_dfdot) X(tf_tsdot)
+
+enum tf_typed_routine {
+	TF_TYPED_BEFORE_FIRST = TF_ROUTINE_COUNT - 1,
+#define TF_TYPED_ID(name) TF_T_##name,
+	TF_TYPED_ROUTINES(TF_TYPED_ID)
+#undef TF_TYPED_ID
+	TF_STATS_COUNT /* BLAS and typed routines */
+};
+
+/* The name of a statistics id: a BLAS routine's or a typed routine's. */
+const char *tf_stats_name(int id);
+
+#endif
