@@ -1,0 +1,33 @@
+#!/bin/sh
+# A program that uses QD's ddmodule and takes the BLAS from module twofold
+# (test/fortran/qd_interop.f90) builds against the installed module and
+# library (make install DESTDIR=...) and runs.  Skips where configure found
+# no QD Fortran module.
+. "$TF_SRCDIR/test/lib.sh"
+setting() { sed -n "s/^$1 = //p" "$TF_BUILDDIR/Makefile"; }
+fc=$(setting FC)
+qd_fmoddir=$(setting QD_FMODDIR)
+qd_flibs=$(setting QD_FLIBS)
+[ -n "$fc" ] || skip "built without a Fortran compiler"
+[ -n "$qd_fmoddir" ] || skip "QD's Fortran module (ddmodule.mod) not found by configure"
+root=$work/root
+make -C "$TF_BUILDDIR" install DESTDIR="$root" > "$work/install.log" 2>&1 ||
+	{ tail -20 "$work/install.log"; fail "make install"; }
+prefix=$(sed -n 's/^prefix=//p' "$TF_BUILDDIR/twofold.pc")
+pc=$(find "$root" -name twofold.pc)
+[ -n "$pc" ] || fail "twofold.pc not installed"
+command -v pkg-config > /dev/null || skip "no pkg-config"
+variable() {
+	PKG_CONFIG_PATH=$(dirname "$pc") pkg-config --define-variable=prefix="$root$prefix" \
+		--variable="$1" twofold
+}
+fmoddir=$(variable fmoddir)
+libdir=$(variable libdir)
+for module in twofold twofold_operators; do
+	[ -f "$fmoddir/$module.mod" ] || fail "$module.mod not installed in $fmoddir"
+done
+echo "installed modules in $fmoddir, library in $libdir"
+$fc -o "$work/qd_interop" "$TF_SRCDIR/test/fortran/qd_interop.f90" -I"$fmoddir" -I"$qd_fmoddir" \
+	-L"$libdir" -ltwofold $qd_flibs ||
+	fail "a QD program does not build against the installed module twofold"
+LD_LIBRARY_PATH=$libdir "$work/qd_interop" || fail "QD program against the installed twofold"
