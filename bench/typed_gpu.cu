@@ -18,7 +18,8 @@
 // the format's working arithmetic, a multiply-add counting 2; the ratio is
 // the time over the time of double at the same n.  Ceiling lines have the
 // same six fields, routine "ceiling": rate in GFLOP/s (fp64_fma, fp32_fma,
-// dd_muladd, df_muladd, cublas_dgemm) or GB/s (copy, cublas_dgemv,
+// dd_muladd, df_muladd, dd_gemm_step and df_gemm_step: the GEMM kernels' own
+// steps, cublas_dgemm) or GB/s (copy, cublas_dgemv,
 // cublas_daxpy, bytes read plus bytes written), the last field the rate over
 // the FP64 FMA rate or over the copy bandwidth.  Targets are PASS or FAIL
 // lines; the research comparisons are "compare" lines; the rest ("%" lines)
@@ -43,6 +44,7 @@
 #include <string>
 #include <vector>
 #include "bench/cuda_timing.cuh"
+#include "kernels/arith_traits.cuh"
 #include "twofold.h"
 #include "twofold/arith_dd.h"
 #include "twofold/arith_df.h"
@@ -352,6 +354,39 @@ __global__ void df_muladd_loop(double *out, float seed)
 	double sum = 0.0;
 	for (int i = 0; i < 8; i++)
 		sum += (double)acc[i].hi + acc[i].lo;
+	out[blockIdx.x * blockDim.x + threadIdx.x] = sum;
+}
+
+/* The step the GEMM kernels take (kernels/arith_traits.cuh): Arith::mac
+ * on operands held as the kernel holds them, renormalized every SLAB steps
+ * as the kernel renormalizes once per slab: what the GEMM could reach if
+ * it did nothing but its arithmetic. */
+template <class Arith, int SLAB>
+__global__ void gemm_step_loop(double *out, typename Arith::value_t a0, typename Arith::value_t b0)
+{
+	typename Arith::acc_t acc[8];
+	typename Arith::value_t b[8];
+	for (int i = 0; i < 8; i++) {
+		acc[i] = Arith::zero();
+		b[i] = b0;
+		b[i].x = b[i].x * (1.0f + 0.01f * i);
+	}
+	typename Arith::value_t a = a0;
+	a.x = a.x + 0.001f * threadIdx.x;
+	for (int s = 0; s < LOOP_STEPS; s += SLAB) {
+#pragma unroll
+		for (int l = 0; l < SLAB; l++)
+#pragma unroll
+			for (int i = 0; i < 8; i++)
+				Arith::mac(acc[i], a, b[i]);
+#pragma unroll
+		for (int i = 0; i < 8; i++)
+			Arith::renormalize(acc[i]);
+		a.x = a.x * 0.999f;
+	}
+	double sum = 0.0;
+	for (int i = 0; i < 8; i++)
+		sum += (double)acc[i].hi + (double)acc[i].lo;
 	out[blockIdx.x * blockDim.x + threadIdx.x] = sum;
 }
 
@@ -791,6 +826,14 @@ static void measure_ceilings()
 	loop("fp32_fma", FMA_CHAINS, [&] { fp32_fma_loop<<<blocks, threads>>>((float *)out, 1.0f); });
 	loop("dd_muladd", 8, [&] { dd_muladd_loop<<<blocks, threads>>>(out, 1.0); });
 	loop("df_muladd", 8, [&] { df_muladd_loop<<<blocks, threads>>>(out, 1.0f); });
+	loop("dd_gemm_step", 8, [&] {
+		gemm_step_loop<tf::dd_pair_arith, 8>
+			<<<blocks, threads>>>(out, make_double2(1.0, 1e-17), make_double2(0.75, 1e-18));
+	});
+	loop("df_gemm_step", 8, [&] {
+		gemm_step_loop<tf::df_arith, 16>
+			<<<blocks, threads>>>(out, make_float2(1.0f, 1e-8f), make_float2(0.75f, 1e-9f));
+	});
 	CHECK(cudaFree(out));
 
 	const size_t bytes = (size_t)1 << 30;
@@ -887,6 +930,39 @@ static void target(const char *what, bool pass, const char *detail)
 	std::printf("%s target %s: %s\n", pass ? "PASS" : "FAIL", what, detail);
 }
 
+/* Median time of `call` over median time of `base`, the two run in turn
+ * (base, call, base, call, ...: 15 rounds after a warm-up of each), so that
+ * a change of clocks or of the memory's state during the run weighs on
+ * both alike.  Each time is one call and a device synchronization. */
+template <class Call, class Base> static double interleaved_ratio(Call call, Base base)
+{
+	cudaEvent_t start, stop;
+	CHECK(cudaEventCreate(&start));
+	CHECK(cudaEventCreate(&stop));
+	auto time = [&](auto f) {
+		CHECK(cudaEventRecord(start));
+		f();
+		CHECK(cudaDeviceSynchronize());
+		CHECK(cudaEventRecord(stop));
+		CHECK(cudaEventSynchronize(stop));
+		float ms;
+		CHECK(cudaEventElapsedTime(&ms, start, stop));
+		return (double)ms;
+	};
+	time(base);
+	time(call);
+	std::vector<double> t_call, t_base;
+	for (int round = 0; round < 15; round++) {
+		t_base.push_back(time(base));
+		t_call.push_back(time(call));
+	}
+	CHECK(cudaEventDestroy(start));
+	CHECK(cudaEventDestroy(stop));
+	std::sort(t_call.begin(), t_call.end());
+	std::sort(t_base.begin(), t_base.end());
+	return t_call[t_call.size() / 2] / t_base[t_base.size() / 2];
+}
+
 static void targets_part()
 {
 	measure_ceilings();
@@ -897,11 +973,15 @@ static void targets_part()
 		      "ceiling %.3f", dd, dd / (ceiling_of["dd_muladd"] * 1e-3),
 		      ceiling_of["dd_muladd"] * 1e-3);
 	target("tf_ddgemm n=8192", dd >= 1.4, line);
+	std::printf("%% tf_ddgemm n=8192: %.3f of its own step's ceiling (dd_gemm_step %.3f)\n",
+		    dd / (ceiling_of["dd_gemm_step"] * 1e-3), ceiling_of["dd_gemm_step"] * 1e-3);
 	double df = flops / measure_gemm(F_DF, V_PLAIN, 8192) * 1e-12;
 	std::snprintf(line, sizeof line, "%.3f TDFFLOP/s (>= 3.4), %.3f of the DF multiply-add "
 		      "ceiling %.3f", df, df / (ceiling_of["df_muladd"] * 1e-3),
 		      ceiling_of["df_muladd"] * 1e-3);
 	target("tf_dfgemm n=8192", df >= 3.4, line);
+	std::printf("%% tf_dfgemm n=8192: %.3f of its own step's ceiling (df_gemm_step %.3f)\n",
+		    df / (ceiling_of["df_gemm_step"] * 1e-3), ceiling_of["df_gemm_step"] * 1e-3);
 
 	const struct {
 		fmt f;
@@ -909,14 +989,26 @@ static void targets_part()
 	} bounds[] = { { F_DD, 2.05 }, { F_DS, 1.55 }, { F_DI, 1.55 } };
 	for (const auto &bound : bounds) {
 		const char *name = fmt_names[bound.f];
-		double r = measure_axpy(bound.f, 100000000) / measure_axpy(F_DOUBLE, 100000000);
+		const long long n = 100000000;
+		darray x = alloc(bound.f, n, 31), y = alloc(bound.f, n, 32);
+		darray dx = alloc(F_DOUBLE, n, 31), dy = alloc(F_DOUBLE, n, 32);
+		double r = interleaved_ratio([&] { CHECK_TF(run_axpy(bound.f, (int)n, x, y)); },
+					     [&] { CHECK_TF(run_axpy(F_DOUBLE, (int)n, dx, dy)); });
+		release(x), release(y), release(dx), release(dy);
 		char what[64];
 		std::snprintf(what, sizeof what, "tf_%saxpy n=1e8", name);
 		std::snprintf(line, sizeof line, "%.3f x the time of cuBLAS DAXPY (<= %.2f)", r,
 			      bound.limit);
 		target(what, r <= bound.limit, line);
 		for (char trans : { 'N', 'T' }) {
-			r = measure_gemv(bound.f, trans, 16384) / measure_gemv(F_DOUBLE, trans, 16384);
+			const int m = 16384;
+			darray a = alloc(bound.f, (size_t)m * m, 21), vx = alloc(bound.f, m, 22),
+			       vy = alloc(bound.f, m, 23);
+			darray da = alloc(F_DOUBLE, (size_t)m * m, 21), dvx = alloc(F_DOUBLE, m, 22),
+			       dvy = alloc(F_DOUBLE, m, 23);
+			r = interleaved_ratio([&] { CHECK_TF(run_gemv(bound.f, trans, m, a, vx, vy)); },
+					      [&] { CHECK_TF(run_gemv(F_DOUBLE, trans, m, da, dvx, dvy)); });
+			release(a), release(vx), release(vy), release(da), release(dvx), release(dvy);
 			std::snprintf(what, sizeof what, "tf_%sgemv %c n=16384", name, trans);
 			std::snprintf(line, sizeof line, "%.3f x the time of cuBLAS DGEMV (<= %.2f)",
 				      r, bound.limit);
@@ -950,14 +1042,47 @@ static void compare(const char *what, const char *routine, const char *slow, con
 }
 
 /* The research comparisons, over what this run measured (the largest n). */
+/* The time of a memory-bound routine in format f over its time in format
+ * base, measured in turn (interleaved_ratio): AXPY and DOT at n = 1e8, GEMV
+ * at n = 16384. */
+static double memory_bound_ratio(const char *routine, fmt f, fmt base)
+{
+	const bool gemv = routine[0] == 'g';
+	const char trans = std::strcmp(routine, "gemv_t") == 0 ? 'T' : 'N';
+	const long long n = gemv ? 16384 : 100000000;
+	const size_t matrix = gemv ? (size_t)n * n : 1;
+	darray a = alloc(f, matrix, 21), x = alloc(f, n, 22), y = alloc(f, n, 23);
+	darray ba = alloc(base, matrix, 21), bx = alloc(base, n, 22), by = alloc(base, n, 23);
+	tf_dd result;
+	auto run = [&](fmt g, const darray &ga, const darray &gx, darray &gy) {
+		if (gemv)
+			CHECK_TF(run_gemv(g, trans, (int)n, ga, gx, gy));
+		else if (routine[0] == 'a')
+			CHECK_TF(run_axpy(g, (int)n, gx, gy));
+		else
+			CHECK_TF(run_dot(g, (int)n, gx, gy, &result));
+	};
+	double r = interleaved_ratio([&] { run(f, a, x, y); }, [&] { run(base, ba, bx, by); });
+	release(a), release(x), release(y), release(ba), release(bx), release(by);
+	std::printf("compare %s %s %s/%s %lld %.3f\n", base == F_DOUBLE ? "time_vs_double" : "packed_vs_soa",
+		    routine, fmt_names[f], fmt_names[base], n, r);
+	return r;
+}
+
+/* The research comparisons: the memory-bound routines measured in turn
+ * with their base (interleaved_ratio), GEMM from the rates measured (the
+ * largest n measured for both). */
 static void compare_part()
 {
-	std::printf("%% comparisons: time ratio at the largest n measured for both\n");
-	for (const char *routine : { "axpy", "gemv_n", "gemv_t", "gemm", "dot" })
-		for (const char *format : { "ds", "di", "dd" })
-			compare("time_vs_double", routine, format, "double");
+	std::printf("%% comparisons: time ratios; memory-bound routines measured in turn with "
+		    "their base, GEMM at the largest n measured for both\n");
 	for (const char *routine : { "axpy", "gemv_n", "gemv_t", "dot" })
-		compare("packed_vs_soa", routine, "dsp", "ds");
+		for (fmt f : { F_DS, F_DI, F_DD })
+			memory_bound_ratio(routine, f, F_DOUBLE);
+	for (const char *format : { "ds", "di", "dd" })
+		compare("time_vs_double", "gemm", format, "double");
+	for (const char *routine : { "axpy", "gemv_n", "gemv_t", "dot" })
+		memory_bound_ratio(routine, F_DSP, F_DS);
 	compare("dsarith_vs_dd", "gemm", "ds_dsarith", "ds");
 }
 
