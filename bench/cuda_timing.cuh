@@ -20,6 +20,17 @@
 		}                                                                     \
 	} while (0)
 
+/* The same for cuBLAS calls (the caller includes cublas_v2.h). */
+#define CHECK_CUBLAS(call)                                                            \
+	do {                                                                          \
+		cublasStatus_t status_ = (call);                                      \
+		if (status_ != CUBLAS_STATUS_SUCCESS) {                               \
+			std::fprintf(stderr, "%s:%d: cuBLAS status %d\n", __FILE__,   \
+				     __LINE__, (int)status_);                         \
+			std::exit(1);                                                 \
+		}                                                                     \
+	} while (0)
+
 /* Median milliseconds of launch() over `repeats` runs, after one warm-up. */
 template <class Launch> static float median_ms(Launch launch, int repeats)
 {

@@ -30,16 +30,6 @@
 #include "twofold/arith_dd.h"
 
 
-#define CHECK_CUBLAS(call)                                                            \
-	do {                                                                          \
-		cublasStatus_t status_ = (call);                                      \
-		if (status_ != CUBLAS_STATUS_SUCCESS) {                               \
-			std::fprintf(stderr, "%s:%d: cuBLAS status %d\n", __FILE__,   \
-				     __LINE__, (int)status_);                         \
-			std::exit(1);                                                 \
-		}                                                                     \
-	} while (0)
-
 static int repeats = 21;
 static const int SAMPLES = 64;
 

@@ -57,16 +57,6 @@ extern "C" void dgemm_(const char *transa, const char *transb, const int *m, con
 		       const double *b, const int *ldb, const double *beta, double *c,
 		       const int *ldc, size_t transa_length, size_t transb_length);
 
-#define CHECK_CUBLAS(call)                                                            \
-	do {                                                                          \
-		cublasStatus_t status_ = (call);                                      \
-		if (status_ != CUBLAS_STATUS_SUCCESS) {                               \
-			std::fprintf(stderr, "%s:%d: cuBLAS status %d\n", __FILE__,   \
-				     __LINE__, (int)status_);                         \
-			std::exit(1);                                                 \
-		}                                                                     \
-	} while (0)
-
 /* A typed call that does not return 0 makes every later number meaningless. */
 #define CHECK_TF(call)                                                                \
 	do {                                                                          \

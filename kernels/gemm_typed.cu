@@ -111,31 +111,11 @@ static cudaError_t typed_scale(const tf_typed_gemm_args &p, cudaStream_t stream)
 	return cudaGetLastError();
 }
 
-/* Host-side tests of a scalar of the format's working arithmetic: every
- * word zero (as work<T>::is_zero), exactly one. */
-static bool scalar_is_zero(enum tf_format format, const tf_scalar &s)
-{
-	switch (format) {
-	case TF_FORMAT_DF: return s.df.hi == 0.0f && s.df.lo == 0.0f;
-	case TF_FORMAT_TS: return s.ts.x == 0.0f && s.ts.y == 0.0f && s.ts.z == 0.0f;
-	default: return s.dd.hi == 0.0 && s.dd.lo == 0.0;
-	}
-}
-
-static bool scalar_is_one(enum tf_format format, const tf_scalar &s)
-{
-	switch (format) {
-	case TF_FORMAT_DF: return s.df.hi == 1.0f && s.df.lo == 0.0f;
-	case TF_FORMAT_TS: return s.ts.x == 1.0f && s.ts.y == 0.0f && s.ts.z == 0.0f;
-	default: return s.dd.hi == 1.0 && s.dd.lo == 0.0;
-	}
-}
-
 template <enum tf_format F, class Arith>
 static cudaError_t typed_gemm(const tf_typed_gemm_args &p, cudaStream_t stream)
 {
-	if (p.k == 0 || scalar_is_zero(F, p.alpha)) {
-		if (scalar_is_one(F, p.beta))
+	if (p.k == 0 || tf_scalar_is_zero(F, p.alpha)) {
+		if (tf_scalar_is_one(F, p.beta))
 			return cudaSuccess; /* C = C, as the reference returns at once */
 		return typed_scale<F>(p, stream);
 	}

@@ -282,20 +282,10 @@ unsigned blocks_for(int count, int per_block)
 	return (unsigned)(count / per_block + (count % per_block != 0));
 }
 
-/* On the host (work<T>::is_zero is device code). */
-bool alpha_is_zero(const tf_typed_gemv_args &p)
-{
-	switch (p.format) {
-	case TF_FORMAT_DF: return p.alpha.df.hi == 0.0f && p.alpha.df.lo == 0.0f;
-	case TF_FORMAT_TS: return p.alpha.ts.x == 0.0f && p.alpha.ts.y == 0.0f && p.alpha.ts.z == 0.0f;
-	default: return p.alpha.dd.hi == 0.0 && p.alpha.dd.lo == 0.0;
-	}
-}
-
 template <enum tf_format F> cudaError_t gemv_launch(tf_typed_gemv_args p, cudaStream_t stream)
 {
 	p.trans = p.trans == 'N' || p.trans == 'n' ? 'N' : 'T';
-	if (alpha_is_zero(p)) {
+	if (tf_scalar_is_zero(p.format, p.alpha)) {
 		const int leny = p.trans == 'N' ? p.m : p.n, threads = 256;
 		const unsigned blocks = blocks_for(leny, threads);
 		scale_kernel<F><<<blocks < 65536 ? blocks : 65536, threads, 0, stream>>>(p, leny);

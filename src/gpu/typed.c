@@ -70,20 +70,11 @@ static void add_vector(struct operands *o, int slot, enum tf_format format, stru
 		  read, written);
 }
 
-static int is_zero(enum tf_format format, union tf_scalar s)
-{
-	switch (format) {
-	case TF_FORMAT_DF: return s.df.hi == 0.0f && s.df.lo == 0.0f;
-	case TF_FORMAT_TS: return s.ts.x == 0.0f && s.ts.y == 0.0f && s.ts.z == 0.0f;
-	default: return s.dd.hi == 0.0 && s.dd.lo == 0.0;
-	}
-}
-
 /* The arrays the op reads or writes. */
 static void find_operands(const struct tf_typed_op *op, struct operands *o)
 {
 	const enum tf_format f = op->format;
-	const int alpha = !is_zero(f, op->alpha), beta = !is_zero(f, op->beta);
+	const int alpha = !tf_scalar_is_zero(f, op->alpha), beta = !tf_scalar_is_zero(f, op->beta);
 	o->count = 0;
 	switch (op->kind) {
 	case TF_TYPED_GEMM: {

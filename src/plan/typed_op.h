@@ -64,6 +64,26 @@ struct tf_typed_op {
 	void *result;
 };
 
+/* Whether a scalar of the format's working arithmetic is zero (every word
+ * zero), or exactly one.  Host code: C and the CUDA launchers. */
+static inline int tf_scalar_is_zero(enum tf_format format, union tf_scalar s)
+{
+	switch (format) {
+	case TF_FORMAT_DF: return s.df.hi == 0.0f && s.df.lo == 0.0f;
+	case TF_FORMAT_TS: return s.ts.x == 0.0f && s.ts.y == 0.0f && s.ts.z == 0.0f;
+	default: return s.dd.hi == 0.0 && s.dd.lo == 0.0;
+	}
+}
+
+static inline int tf_scalar_is_one(enum tf_format format, union tf_scalar s)
+{
+	switch (format) {
+	case TF_FORMAT_DF: return s.df.hi == 1.0f && s.df.lo == 0.0f;
+	case TF_FORMAT_TS: return s.ts.x == 1.0f && s.ts.y == 0.0f && s.ts.z == 0.0f;
+	default: return s.dd.hi == 1.0 && s.dd.lo == 0.0;
+	}
+}
+
 /* Bytes of one element of the format. */
 static inline size_t tf_format_bytes(enum tf_format format)
 {

@@ -14,24 +14,6 @@ char tf_typed_trans(char trans)
 	}
 }
 
-int tf_scalar_is_zero(enum tf_format format, union tf_scalar s)
-{
-	switch (format) {
-	case TF_FORMAT_DF: return s.df.hi == 0.0f && s.df.lo == 0.0f;
-	case TF_FORMAT_TS: return s.ts.x == 0.0f && s.ts.y == 0.0f && s.ts.z == 0.0f;
-	default: return s.dd.hi == 0.0 && s.dd.lo == 0.0;
-	}
-}
-
-int tf_scalar_is_one(enum tf_format format, union tf_scalar s)
-{
-	switch (format) {
-	case TF_FORMAT_DF: return s.df.hi == 1.0f && s.df.lo == 0.0f;
-	case TF_FORMAT_TS: return s.ts.x == 1.0f && s.ts.y == 0.0f && s.ts.z == 0.0f;
-	default: return s.dd.hi == 1.0 && s.dd.lo == 0.0;
-	}
-}
-
 void tf_typed_zero_result(enum tf_format format, void *result)
 {
 	switch (format) {

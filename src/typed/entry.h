@@ -8,10 +8,6 @@
 /* 'N' or 'T' for a legal trans option (any case; 'C' is 'T'), 0 else. */
 char tf_typed_trans(char trans);
 
-/* Whether a scalar of the op's working arithmetic is 0, or 1. */
-int tf_scalar_is_zero(enum tf_format format, union tf_scalar s);
-int tf_scalar_is_one(enum tf_format format, union tf_scalar s);
-
 /* The zero of the working arithmetic, written to a DOT result. */
 void tf_typed_zero_result(enum tf_format format, void *result);
 
