@@ -257,11 +257,4 @@ static inline enum tf_work tf_cpu_work_of(enum tf_format format)
 	}
 }
 
-/* Element i of a vector of n with stride inc, as BLAS counts (from the end
- * when inc < 0; every element is the first when inc = 0). */
-static inline size_t tf_cpu_vector_offset(int n, int inc, int i)
-{
-	return inc >= 0 ? (size_t)i * (size_t)inc : (size_t)(n - 1 - i) * (size_t)(-(ptrdiff_t)inc);
-}
-
 #endif

@@ -46,7 +46,7 @@ static void *allocate(size_t bytes)
 #define DEFINE_FINISH(W, T)                                                                   \
 	static void finish_##W(const struct tf_typed_op *op, int leny, int i, T sum)           \
 	{                                                                                      \
-		size_t at = tf_cpu_vector_offset(leny, op->incy, i);                           \
+		size_t at = tf_typed_offset(leny, op->incy, i);                           \
 		T r = tf_cpu_##W##_mul(op->alpha.W, sum);                                      \
 		if (!tf_cpu_##W##_is_zero(op->beta.W))                                         \
 			r = tf_cpu_##W##_add(r, tf_cpu_##W##_mul(op->beta.W,                   \
@@ -114,7 +114,7 @@ static void *allocate(size_t bytes)
 	{                                                                                      \
 		int leny = op->transa == 'N' ? op->m : op->n;                                  \
 		for (int i = 0; i < leny; i++) {                                               \
-			size_t at = tf_cpu_vector_offset(leny, op->incy, i);                   \
+			size_t at = tf_typed_offset(leny, op->incy, i);                   \
 			T r = tf_cpu_##W##_zero();                                             \
 			if (!tf_cpu_##W##_is_zero(op->beta.W))                                 \
 				r = tf_cpu_##W##_mul(op->beta.W,                               \
@@ -134,7 +134,7 @@ static void *allocate(size_t bytes)
 		T *x = allocate((size_t)lenx * sizeof *x);                                     \
 		for (int i = 0; i < lenx; i++)                                                 \
 			x[i] = tf_cpu_load_##W(op->format, &op->x,                             \
-					       tf_cpu_vector_offset(lenx, op->incx, i));       \
+					       tf_typed_offset(lenx, op->incx, i));       \
 		struct gemv_job job = { .op = op, .fma = tf_cpu_typed_fma(), .x = x };         \
 		void (*body)(void *, int);                                                     \
 		if (op->transa == 'N') {                                                       \
@@ -157,8 +157,8 @@ static void *allocate(size_t bytes)
 	TARGET static void FUNCTION(const struct tf_typed_op *op)                                     \
 	{                                                                                      \
 		for (int i = 0; i < op->n; i++) {                                              \
-			size_t xi = tf_cpu_vector_offset(op->n, op->incx, i);                  \
-			size_t yi = tf_cpu_vector_offset(op->n, op->incy, i);                  \
+			size_t xi = tf_typed_offset(op->n, op->incx, i);                  \
+			size_t yi = tf_typed_offset(op->n, op->incy, i);                  \
 			T r = tf_cpu_##W##_add(                                                \
 				tf_cpu_##W##_mul(op->alpha.W, tf_cpu_load_##W(op->format, &op->x, xi)), \
 				tf_cpu_load_##W(op->format, &op->y, yi));                      \
@@ -175,9 +175,9 @@ static void *allocate(size_t bytes)
 			lane[v] = tf_cpu_##W##_zero();                                         \
 		for (int i = 0; i < op->n; i++) {                                              \
 			T xi = tf_cpu_load_##W(op->format, &op->x,                             \
-					       tf_cpu_vector_offset(op->n, op->incx, i));      \
+					       tf_typed_offset(op->n, op->incx, i));      \
 			T yi = tf_cpu_load_##W(op->format, &op->y,                             \
-					       tf_cpu_vector_offset(op->n, op->incy, i));      \
+					       tf_typed_offset(op->n, op->incy, i));      \
 			lane[i % LANES] = tf_cpu_##W##_step(lane[i % LANES], xi, yi);          \
 		}                                                                              \
 		T sum = lane[0];                                                               \

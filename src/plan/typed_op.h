@@ -64,6 +64,13 @@ struct tf_typed_op {
 	void *result;
 };
 
+/* Element i of a vector of n with stride inc, as BLAS counts (from the end
+ * when inc < 0). */
+static inline size_t tf_typed_offset(int n, int inc, int i)
+{
+	return inc >= 0 ? (size_t)i * (size_t)inc : (size_t)(n - 1 - i) * (size_t)-(long long)inc;
+}
+
 /* Whether a scalar of the format's working arithmetic is zero (every word
  * zero), or exactly one.  Host code: C and the CUDA launchers. */
 static inline int tf_scalar_is_zero(enum tf_format format, union tf_scalar s)

@@ -4,17 +4,11 @@
  * CPU), through the arithmetic's own conversions. */
 #include <string.h>
 #include "core/export.h"
+#include "plan/typed_op.h"
 #include "twofold.h"
 #include "twofold/arith_di.h"
 #include "twofold/arith_ds.h"
 #include "twofold/arith_ts.h"
-
-/* Element i of a vector of n with stride inc, counted from the end when
- * inc < 0, as BLAS counts. */
-static size_t at(int n, int inc, int i)
-{
-	return inc >= 0 ? (size_t)i * (size_t)inc : (size_t)(n - 1 - i) * (size_t)-inc;
-}
 
 /* A zero's low word takes its sign, as the DD -> DS and DI conversions
  * give it: hi + lo is then the same zero. */
@@ -101,16 +95,16 @@ TF_EXPORT double tf_dsp2d(tf_ds_packed value)
 TF_EXPORT int tf_d2dd_array(int n, const double *x, int incx, tf_dd *y, int incy)
 {
 	for (int i = 0; i < n; i++)
-		y[at(n, incy, i)] = tf_d2dd(x[at(n, incx, i)]);
+		y[tf_typed_offset(n, incy, i)] = tf_d2dd(x[tf_typed_offset(n, incx, i)]);
 	return 0;
 }
 
 TF_EXPORT int tf_d2ds_array(int n, const double *x, int incx, double *y_hi, float *y_lo, int incy)
 {
 	for (int i = 0; i < n; i++) {
-		tf_ds v = tf_d2ds(x[at(n, incx, i)]);
-		y_hi[at(n, incy, i)] = v.hi;
-		y_lo[at(n, incy, i)] = v.lo;
+		tf_ds v = tf_d2ds(x[tf_typed_offset(n, incx, i)]);
+		y_hi[tf_typed_offset(n, incy, i)] = v.hi;
+		y_lo[tf_typed_offset(n, incy, i)] = v.lo;
 	}
 	return 0;
 }
@@ -118,16 +112,16 @@ TF_EXPORT int tf_d2ds_array(int n, const double *x, int incx, double *y_hi, floa
 TF_EXPORT int tf_d2dsp_array(int n, const double *x, int incx, tf_ds_packed *y, int incy)
 {
 	for (int i = 0; i < n; i++)
-		y[at(n, incy, i)] = tf_d2dsp(x[at(n, incx, i)]);
+		y[tf_typed_offset(n, incy, i)] = tf_d2dsp(x[tf_typed_offset(n, incx, i)]);
 	return 0;
 }
 
 TF_EXPORT int tf_d2di_array(int n, const double *x, int incx, double *y_hi, int32_t *y_lo, int incy)
 {
 	for (int i = 0; i < n; i++) {
-		tf_di v = tf_d2di(x[at(n, incx, i)]);
-		y_hi[at(n, incy, i)] = v.hi;
-		y_lo[at(n, incy, i)] = v.lo;
+		tf_di v = tf_d2di(x[tf_typed_offset(n, incx, i)]);
+		y_hi[tf_typed_offset(n, incy, i)] = v.hi;
+		y_lo[tf_typed_offset(n, incy, i)] = v.lo;
 	}
 	return 0;
 }
@@ -135,55 +129,55 @@ TF_EXPORT int tf_d2di_array(int n, const double *x, int incx, double *y_hi, int3
 TF_EXPORT int tf_d2df_array(int n, const double *x, int incx, tf_df *y, int incy)
 {
 	for (int i = 0; i < n; i++)
-		y[at(n, incy, i)] = tf_d2df(x[at(n, incx, i)]);
+		y[tf_typed_offset(n, incy, i)] = tf_d2df(x[tf_typed_offset(n, incx, i)]);
 	return 0;
 }
 
 TF_EXPORT int tf_d2ts_array(int n, const double *x, int incx, tf_ts *y, int incy)
 {
 	for (int i = 0; i < n; i++)
-		y[at(n, incy, i)] = tf_d2ts(x[at(n, incx, i)]);
+		y[tf_typed_offset(n, incy, i)] = tf_d2ts(x[tf_typed_offset(n, incx, i)]);
 	return 0;
 }
 
 TF_EXPORT int tf_dd2d_array(int n, const tf_dd *x, int incx, double *y, int incy)
 {
 	for (int i = 0; i < n; i++)
-		y[at(n, incy, i)] = tf_dd2d(x[at(n, incx, i)]);
+		y[tf_typed_offset(n, incy, i)] = tf_dd2d(x[tf_typed_offset(n, incx, i)]);
 	return 0;
 }
 
 TF_EXPORT int tf_ds2d_array(int n, const double *x_hi, const float *x_lo, int incx, double *y, int incy)
 {
 	for (int i = 0; i < n; i++)
-		y[at(n, incy, i)] = tf_ds2d(tf_ds_make(x_hi[at(n, incx, i)], x_lo[at(n, incx, i)]));
+		y[tf_typed_offset(n, incy, i)] = tf_ds2d(tf_ds_make(x_hi[tf_typed_offset(n, incx, i)], x_lo[tf_typed_offset(n, incx, i)]));
 	return 0;
 }
 
 TF_EXPORT int tf_dsp2d_array(int n, const tf_ds_packed *x, int incx, double *y, int incy)
 {
 	for (int i = 0; i < n; i++)
-		y[at(n, incy, i)] = tf_dsp2d(x[at(n, incx, i)]);
+		y[tf_typed_offset(n, incy, i)] = tf_dsp2d(x[tf_typed_offset(n, incx, i)]);
 	return 0;
 }
 
 TF_EXPORT int tf_di2d_array(int n, const double *x_hi, const int32_t *x_lo, int incx, double *y, int incy)
 {
 	for (int i = 0; i < n; i++)
-		y[at(n, incy, i)] = tf_di2d(tf_di_make(x_hi[at(n, incx, i)], x_lo[at(n, incx, i)]));
+		y[tf_typed_offset(n, incy, i)] = tf_di2d(tf_di_make(x_hi[tf_typed_offset(n, incx, i)], x_lo[tf_typed_offset(n, incx, i)]));
 	return 0;
 }
 
 TF_EXPORT int tf_df2d_array(int n, const tf_df *x, int incx, double *y, int incy)
 {
 	for (int i = 0; i < n; i++)
-		y[at(n, incy, i)] = tf_df2d(x[at(n, incx, i)]);
+		y[tf_typed_offset(n, incy, i)] = tf_df2d(x[tf_typed_offset(n, incx, i)]);
 	return 0;
 }
 
 TF_EXPORT int tf_ts2d_array(int n, const tf_ts *x, int incx, double *y, int incy)
 {
 	for (int i = 0; i < n; i++)
-		y[at(n, incy, i)] = tf_ts2d(x[at(n, incx, i)]);
+		y[tf_typed_offset(n, incy, i)] = tf_ts2d(x[tf_typed_offset(n, incx, i)]);
 	return 0;
 }
