@@ -41,8 +41,8 @@ struct tf_gpu_memory tf_gpu_typed_memory(const struct tf_typed_op *op)
 	return memory;
 }
 
-int tf_gpu_typed_run(const struct tf_typed_op *op)
+int tf_gpu_typed_run(const struct tf_typed_op *op, struct tf_gpu_memory memory)
 {
-	(void)op;
+	(void)op, (void)memory;
 	return -1;
 }

@@ -132,13 +132,15 @@ static size_t result_bytes(enum tf_format format)
 }
 
 /* Scratch bytes the op needs: host arrays' copies, and a DOT's result and
- * partial sums.  Marks the operands to copy. */
-static size_t scratch_bytes(const struct tf_typed_op *op, struct operands *o)
+ * partial sums.  Marks the operands to copy: none when every array is
+ * resident, else those in host memory. */
+static size_t scratch_bytes(const struct tf_typed_op *op, struct tf_gpu_memory memory,
+			    struct operands *o)
 {
 	size_t bytes = 0;
 	for (int i = 0; i < o->count; i++) {
 		struct operand *p = &o->list[i];
-		p->copied = tf_gpu_place_of(p->host) == TF_PLACE_HOST;
+		p->copied = !memory.resident && tf_gpu_place_of(p->host) == TF_PLACE_HOST;
 		if (p->copied)
 			bytes += packed_bytes(p);
 	}
@@ -292,14 +294,14 @@ static cudaError_t run(struct tf_gpu_context *gpu, const struct tf_typed_op *op,
 	return download_outputs(gpu, o, stream);
 }
 
-int tf_gpu_typed_run(const struct tf_typed_op *op)
+int tf_gpu_typed_run(const struct tf_typed_op *op, struct tf_gpu_memory memory)
 {
 	struct tf_gpu_context *gpu = tf_gpu_acquire();
 	if (!gpu)
 		return -1;
 	struct operands o;
 	find_operands(op, &o);
-	size_t bytes = scratch_bytes(op, &o);
+	size_t bytes = scratch_bytes(op, memory, &o);
 	if (bytes > gpu->memory_budget) {
 		tf_gpu_release(gpu);
 		return -1; /* too large for the GPU at once: the CPU's */

@@ -64,7 +64,7 @@ enum tf_where tf_plan_typed(const struct tf_typed_op *op)
 	struct tf_gpu_memory memory = tf_gpu_typed_memory(op);
 	int gpu_wanted = !memory.host_readable ||
 			 (config->mode != TF_MODE_CPU && (memory.resident || gpu_is_faster(op)));
-	if (gpu_wanted && tf_gpu_typed_run(op) == 0)
+	if (gpu_wanted && tf_gpu_typed_run(op, memory) == 0)
 		return TF_WHERE_GPU;
 	if (!memory.host_readable)
 		tf_fatal("%s on device memory could not be computed on the GPU, and the CPU cannot "
