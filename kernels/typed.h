@@ -7,7 +7,7 @@
 #define TF_KERNELS_TYPED_H
 
 #include <cuda_runtime_api.h>
-#include "plan/typed_op.h"
+#include "op/typed_op.h"
 
 #ifdef __cplusplus
 extern "C" {

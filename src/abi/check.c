@@ -1,7 +1,7 @@
 #include "config.h"
 
-#include "abi/cblas_types.h"
 #include "abi/check.h"
+#include "op/cblas_types.h"
 
 void xerbla_(const char *routine, int *info, size_t routine_len);
 

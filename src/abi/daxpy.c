@@ -2,7 +2,8 @@
 
 /* daxpy_ and cblas_daxpy.  The reference checks no argument of DAXPY; it
  * returns at once when n <= 0 or alpha = 0. */
-#include "abi/call.h"
+#include "core/export.h"
+#include "plan/call.h"
 #include "plan/plan.h"
 
 static enum tf_where run_daxpy(enum tf_routine routine, int n, double alpha, const double *x,

@@ -2,9 +2,11 @@
 
 /* dgemv_ and cblas_dgemv: validated as the reference validates them, then
  * handed to the planner as one op. */
-#include "abi/call.h"
 #include "abi/cblas_error.h"
 #include "abi/check.h"
+#include "core/export.h"
+#include "op/cblas_types.h"
+#include "plan/call.h"
 #include "plan/plan.h"
 
 static enum tf_where run_dgemv(enum tf_routine routine, char trans, int m, int n, double alpha,

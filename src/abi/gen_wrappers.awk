@@ -1,7 +1,8 @@
-# gen_wrappers.awk: turns blas_routines.tbl into
-#   -v out=header  blas_routines.h  routine ids and the typed pointer of each
-#                                   routine in the CPU BLAS
-#   -v out=source  blas_forward.c   routine names and the forwarding wrappers
+# gen_wrappers.awk: turns blas_routines.tbl into, each for its layer,
+#   -v out=ids        op/blas_routines.h    routine ids and the list of names
+#   -v out=functions  cpu/blas_functions.h  the type of each routine as the
+#                                           CPU BLAS defines it
+#   -v out=wrappers   abi/blas_forward.c    the forwarding wrappers
 # Run by make; the outputs live in the build tree only.
 
 function trim(s) { sub(/^[ \t]+/, "", s); sub(/[ \t]+$/, "", s); return s }
@@ -97,31 +98,36 @@ function unused_lengths(r,    i, s) {
 
 END {
 	print "/* Generated from src/abi/blas_routines.tbl by gen_wrappers.awk. */"
-	if (out == "header") {
-		print "#ifndef TF_BLAS_ROUTINES_H"
-		print "#define TF_BLAS_ROUTINES_H"
-		print "#include <stddef.h>"
-		print "#include \"abi/cblas_types.h\""
+	if (out == "ids") {
+		print "#ifndef TF_OP_BLAS_ROUTINES_H"
+		print "#define TF_OP_BLAS_ROUTINES_H"
 		print ""
 		print "enum tf_routine {"
 		for (r = 1; r <= count; r++) printf("\tTF_R_%s,\n", name[r])
 		print "\tTF_ROUTINE_COUNT"
 		print "};"
 		print ""
-		print "extern const char *const tf_routine_name[TF_ROUTINE_COUNT];"
+		print "/* X(name) for each routine, in the order of their ids. */"
+		print "#define TF_BLAS_ROUTINES(X) \\"
+		for (r = 1; r <= count; r++) printf("\tX(%s)%s\n", name[r], r < count ? " \\" : "")
 		print ""
-		print "/* The type of each routine as the CPU BLAS defines it. */"
+		print "#endif"
+	} else if (out == "functions") {
+		print "#ifndef TF_CPU_BLAS_FUNCTIONS_H"
+		print "#define TF_CPU_BLAS_FUNCTIONS_H"
+		print "#include <stddef.h>"
+		print "#include \"op/cblas_types.h\""
+		print ""
 		for (r = 1; r <= count; r++)
 			printf("typedef %s (*tf_blas_fn_%s)(%s);\n", ret[r], name[r], params(r))
 		print ""
 		print "#endif"
-	} else if (out == "source") {
-		print "#include \"config.h\"\n#include \"abi/call.h\""
+	} else if (out == "wrappers") {
+		print "#include \"config.h\""
+		print "#include \"core/export.h\""
+		print "#include \"cpu/blas_functions.h\""
 		print "#include \"cpu/blas_library.h\""
-		print ""
-		print "const char *const tf_routine_name[TF_ROUTINE_COUNT] = {"
-		for (r = 1; r <= count; r++) printf("\t\"%s\",\n", name[r])
-		print "};"
+		print "#include \"plan/call.h\""
 		for (r = 1; r <= count; r++) {
 			if (how[r] == "own") continue
 			print ""
@@ -141,5 +147,8 @@ END {
 			}
 			print "}"
 		}
+	} else {
+		printf("gen_wrappers.awk: unknown output '%s'\n", out) > "/dev/stderr"
+		exit 1
 	}
 }

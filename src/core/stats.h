@@ -1,9 +1,13 @@
-/* Per-routine call statistics for the TWOFOLD_LOG report. */
+/* Call statistics for the TWOFOLD_LOG report: the counters of one routine,
+ * by where its calls ran.  The layers above own the table of routines and
+ * hand each routine's name in when the report is printed; this file knows
+ * no routine. */
 #ifndef TF_STATS_H
 #define TF_STATS_H
 
+#include <stdatomic.h>
 #include <stdint.h>
-#include "abi/blas_routines.h"
+#include <stdio.h>
 
 /* Where a call ran.  TF_WHERE_NO_WORK: rejected by xerbla_ or a quick return. */
 enum tf_where {
@@ -20,8 +24,22 @@ enum tf_where {
  * thread calling the CPU BLAS) is internal and is not counted. */
 extern _Thread_local int tf_call_depth;
 
-/* id: an enum tf_routine, or a typed routine's (typed/routines.h). */
-void tf_stats_add(int id, enum tf_where where, uint64_t nanoseconds, double flops);
+/* One routine's calls, time and floating-point operations, by where they
+ * ran; zero-initialised storage is an empty record. */
+struct tf_stats {
+	atomic_ullong calls[TF_WHERE_COUNT];
+	atomic_ullong nanoseconds[TF_WHERE_COUNT];
+	_Atomic double flops[TF_WHERE_COUNT];
+};
+
+void tf_stats_add(struct tf_stats *stats, enum tf_where where, uint64_t nanoseconds,
+		  double flops);
+
+/* Prints the report's line for the routine `name`, if it was called. */
+void tf_stats_print(FILE *out, const char *name, struct tf_stats *stats);
+
+/* Prints the heading of the report's table. */
+void tf_stats_print_heading(FILE *out);
 
 /* Monotonic clock in nanoseconds. */
 uint64_t tf_now_ns(void);

@@ -67,7 +67,7 @@ static void load_explicit(const char *name)
 	if (!handle)
 		tf_fatal("cannot use TWOFOLD_CPU_BLAS=%s as the CPU BLAS: %s", name, why);
 	for (int r = 0; r < TF_ROUTINE_COUNT; r++)
-		symbols[r] = dlsym(handle, tf_routine_name[r]);
+		symbols[r] = dlsym(handle, tf_routine_name(r));
 	record_path(symbols[TF_R_dgemm_]);
 	snprintf(description, sizeof description, "%s (TWOFOLD_CPU_BLAS)", path);
 }
@@ -76,7 +76,7 @@ static void load_implicit(void)
 {
 	int from_next = 0;
 	for (int r = 0; r < TF_ROUTINE_COUNT; r++) {
-		void *symbol = dlsym(RTLD_NEXT, tf_routine_name[r]);
+		void *symbol = dlsym(RTLD_NEXT, tf_routine_name(r));
 		if (symbol && !is_ours(symbol)) {
 			symbols[r] = symbol;
 			from_next++;
@@ -104,7 +104,7 @@ static void load_implicit(void)
 	}
 	for (int r = 0; r < TF_ROUTINE_COUNT; r++)
 		if (!symbols[r])
-			symbols[r] = dlsym(handle, tf_routine_name[r]);
+			symbols[r] = dlsym(handle, tf_routine_name(r));
 	if (!from_next || !symbols[TF_R_dgemm_]) {
 		record_path(dlsym(handle, "dgemm_"));
 		snprintf(description, sizeof description, "%s (default)", path);
@@ -126,7 +126,7 @@ void *tf_cpu_blas_symbol(enum tf_routine routine)
 	pthread_once(&load_once, load);
 	if (!symbols[routine])
 		tf_fatal("the CPU BLAS %s does not define %s. Set TWOFOLD_CPU_BLAS to a BLAS "
-			 "shared library that does", path, tf_routine_name[routine]);
+			 "shared library that does", path, tf_routine_name(routine));
 	return symbols[routine];
 }
 

@@ -8,7 +8,7 @@
 #ifndef TF_BLAS_LIBRARY_H
 #define TF_BLAS_LIBRARY_H
 
-#include "abi/blas_routines.h"
+#include "op/routines.h"
 
 /* The CPU BLAS's definition of the routine; never NULL: when there is none,
  * the program ends with a message that names TWOFOLD_CPU_BLAS. */

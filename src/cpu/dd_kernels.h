@@ -7,7 +7,7 @@
 #ifndef TF_DD_KERNELS_H
 #define TF_DD_KERNELS_H
 
-#include "plan/op.h"
+#include "op/op.h"
 
 void tf_cpu_dd_gemm(const struct tf_op *op);
 void tf_cpu_dd_gemv(const struct tf_op *op);

@@ -29,4 +29,9 @@ extern const struct tf_dd_loops tf_dd_loops_avx512;
  * processor has them (else the best it has, with a notice). */
 const struct tf_dd_loops *tf_dd_loops(void);
 
+/* Whether the chosen loops may use AVX2 and FMA instructions (every choice
+ * but the generic loops does): the typed kernels' TF_CPU_FMA_TARGET loops
+ * follow the same choice. */
+int tf_cpu_fma_loops(void);
+
 #endif

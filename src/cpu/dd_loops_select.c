@@ -63,3 +63,8 @@ const struct tf_dd_loops *tf_dd_loops(void)
 	pthread_once(&select_once, select_loops);
 	return selected;
 }
+
+int tf_cpu_fma_loops(void)
+{
+	return tf_dd_loops() != &tf_dd_loops_generic;
+}

@@ -1,5 +1,6 @@
 #include "config.h"
 
+#include "cpu/blas_functions.h"
 #include "cpu/blas_library.h"
 #include "cpu/forward.h"
 

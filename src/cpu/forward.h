@@ -2,7 +2,7 @@
 #ifndef TF_FORWARD_H
 #define TF_FORWARD_H
 
-#include "plan/op.h"
+#include "op/op.h"
 
 void tf_cpu_forward(const struct tf_op *op);
 

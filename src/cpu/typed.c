@@ -2,7 +2,6 @@
  * dispatch by working arithmetic (typed_formats.h). */
 #include "config.h"
 
-#include "core/environment.h"
 #include "cpu/typed.h"
 #include "cpu/typed_formats.h"
 
@@ -14,15 +13,4 @@ void tf_cpu_typed_run(const struct tf_typed_op *op)
 	case TF_TYPED_AXPY: tf_cpu_typed_axpy(op); break;
 	case TF_TYPED_DOT: tf_cpu_typed_dot(op); break;
 	}
-}
-
-int tf_cpu_typed_fma(void)
-{
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-	__builtin_cpu_init();
-	return tf_config()->cpu_kernel != TF_CPU_KERNEL_GENERIC && __builtin_cpu_supports("avx2") &&
-	       __builtin_cpu_supports("fma");
-#else
-	return 0;
-#endif
 }

@@ -3,7 +3,7 @@
 #ifndef TF_CPU_TYPED_H
 #define TF_CPU_TYPED_H
 
-#include "plan/typed_op.h"
+#include "op/typed_op.h"
 
 void tf_cpu_typed_run(const struct tf_typed_op *op);
 

@@ -23,7 +23,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
-#include "plan/typed_op.h"
+#include "cpu/dd_loops.h"
+#include "op/typed_op.h"
 #include "twofold/arith_dd.h"
 #include "twofold/arith_df.h"
 #include "twofold/arith_di.h"
@@ -39,10 +40,10 @@ void tf_cpu_typed_dot(const struct tf_typed_op *op);
 
 /* The hot loops are compiled twice: for the processor the library was built
  * for, and (on x86-64) with TF_CPU_FMA_TARGET, AVX2 and FMA, used when
- * tf_cpu_typed_fma() says the processor has them.  Both give the same bits
- * (the same operations in the same order; an FMA instruction and fma()
- * round alike); the second runs fma() as one instruction and vectorizes
- * across independent sums. */
+ * tf_cpu_fma_loops() (dd_loops.h) says to.  Both give the same bits (the
+ * same operations in the same order; an FMA instruction and fma() round
+ * alike); the second runs fma() as one instruction and vectorizes across
+ * independent sums. */
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 /* flatten: the arithmetic, compiled for the baseline where it is not
  * inlined, is inlined here and compiled for the target too. */
@@ -50,10 +51,6 @@ void tf_cpu_typed_dot(const struct tf_typed_op *op);
 #else
 #define TF_CPU_FMA_TARGET
 #endif
-
-/* Whether to run the TF_CPU_FMA_TARGET loops: the processor has AVX2 and
- * FMA, and TWOFOLD_CPU_KERNEL does not ask for the generic ones. */
-int tf_cpu_typed_fma(void);
 
 /* ---- DD working arithmetic. */
 

@@ -196,7 +196,7 @@ void tf_cpu_typed_gemm(const struct tf_typed_op *op)
 		return;
 	}
 	struct gemm_job job = {
-		.op = op, .tiles_m = (op->m + MC - 1) / MC, .fma = tf_cpu_typed_fma()
+		.op = op, .tiles_m = (op->m + MC - 1) / MC, .fma = tf_cpu_fma_loops()
 	};
 	int tiles = job.tiles_m * ((op->n + NC - 1) / NC);
 	void (*run)(void *, int) = NULL;

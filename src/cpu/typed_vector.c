@@ -135,7 +135,7 @@ static void *allocate(size_t bytes)
 		for (int i = 0; i < lenx; i++)                                                 \
 			x[i] = tf_cpu_load_##W(op->format, &op->x,                             \
 					       tf_typed_offset(lenx, op->incx, i));       \
-		struct gemv_job job = { .op = op, .fma = tf_cpu_typed_fma(), .x = x };         \
+		struct gemv_job job = { .op = op, .fma = tf_cpu_fma_loops(), .x = x };         \
 		void (*body)(void *, int);                                                     \
 		if (op->transa == 'N') {                                                       \
 			job.tasks = (op->m + ROWS - 1) / ROWS;                                 \
@@ -215,7 +215,7 @@ void tf_cpu_typed_gemv(const struct tf_typed_op *op)
 
 void tf_cpu_typed_axpy(const struct tf_typed_op *op)
 {
-	int fma = tf_cpu_typed_fma();
+	int fma = tf_cpu_fma_loops();
 	switch (tf_cpu_work_of(op->format)) {
 	case TF_WORK_DD: (fma ? axpy_dd_fma : axpy_dd)(op); break;
 	case TF_WORK_DF: (fma ? axpy_df_fma : axpy_df)(op); break;
@@ -225,7 +225,7 @@ void tf_cpu_typed_axpy(const struct tf_typed_op *op)
 
 void tf_cpu_typed_dot(const struct tf_typed_op *op)
 {
-	int fma = tf_cpu_typed_fma();
+	int fma = tf_cpu_fma_loops();
 	switch (tf_cpu_work_of(op->format)) {
 	case TF_WORK_DD: (fma ? dot_dd_fma : dot_dd)(op); break;
 	case TF_WORK_DF: (fma ? dot_df_fma : dot_df)(op); break;

@@ -2,7 +2,7 @@
 #ifndef TF_GPU_H
 #define TF_GPU_H
 
-#include "plan/op.h"
+#include "op/op.h"
 
 /* The arithmetic a GPU call computes in. */
 enum tf_gpu_arith {

@@ -18,7 +18,7 @@
 #include "gpu/transfer.h"
 #include "gpu/typed.h"
 #include "kernels/typed.h"
-#include "typed/routines.h"
+#include "op/routines.h"
 
 /* One array of the op as the kernel sees it (for DS and DI, each of the
  * pair's arrays is an operand of its own). */
@@ -317,11 +317,11 @@ int tf_gpu_typed_run(const struct tf_typed_op *op, struct tf_gpu_memory memory)
 	if (status != cudaSuccess) {
 		cudaStreamSynchronize(gpu->streams[1]);
 		cudaGetLastError();
-		tf_gpu_failed(tf_stats_name(op->routine), fault, status);
+		tf_gpu_failed(tf_routine_name(op->routine), fault, status);
 		if (in_place_lost)
 			tf_fatal("%s: its output, in device or managed memory, may have been partly "
 				 "written by the failed kernel; stopping rather than return a wrong result",
-				 tf_stats_name(op->routine));
+				 tf_routine_name(op->routine));
 	}
 	tf_gpu_release(gpu);
 	return status == cudaSuccess ? 0 : -1;

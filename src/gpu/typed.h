@@ -3,7 +3,7 @@
 #define TF_GPU_TYPED_H
 
 #include "gpu/gpu.h"
-#include "plan/typed_op.h"
+#include "op/typed_op.h"
 
 /* Where the op's arrays are (as tf_gpu_op_memory; the DOT result is host
  * memory and does not count). */

@@ -8,17 +8,14 @@
 #include "cpu/threads.h"
 #include "gpu/device.h"
 #include "gpu/gpu.h"
+#include "plan/cost.h"
 #include "plan/plan.h"
 
 /* The CPU DD kernels' rates, from measurements on AVX2 processors (about
  * 2.3 GFLOP/s per core for gemm; gemv and axpy stream their data at a few
- * GB/s per core); the CPU BLAS's, a modest optimized BLAS.  Estimates, good
- * enough to tell GPU from CPU. */
+ * GB/s per core, plan/cost.h); the CPU BLAS's, a modest optimized BLAS. */
 #define CPU_DD_GEMM_FLOPS_PER_THREAD 2.0e9
 #define CPU_BLAS_GEMM_FLOPS_PER_THREAD 8.0e9
-#define CPU_BYTES_PER_THREAD 4.0e9
-/* What starting a GPU call costs, whatever its size. */
-#define GPU_CALL_SECONDS 30e-6
 
 static pthread_once_t no_gpu_notice_once = PTHREAD_ONCE_INIT;
 
@@ -72,9 +69,9 @@ static int gpu_is_faster(const struct tf_op *op, enum tf_gpu_arith arith)
 	double threads = tf_cpu_threads();
 	double cpu_rate = threads * (tf_config()->mode == TF_MODE_DD ? CPU_DD_GEMM_FLOPS_PER_THREAD
 								      : CPU_BLAS_GEMM_FLOPS_PER_THREAD);
-	double gpu = GPU_CALL_SECONDS + flops / gpu_rate + tf_op_bytes(op) / tf_gpu_link_bytes();
+	double gpu = tf_cost_gpu_seconds(flops, gpu_rate, tf_op_bytes(op), tf_gpu_link_bytes());
 	double cpu = op->kind == TF_OP_GEMM ? flops / cpu_rate
-					    : tf_op_bytes(op) / (threads * CPU_BYTES_PER_THREAD);
+					    : tf_op_bytes(op) / (threads * TF_COST_CPU_BYTES_PER_THREAD);
 	return gpu < cpu;
 }
 

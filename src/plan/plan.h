@@ -3,7 +3,7 @@
 #define TF_PLAN_H
 
 #include "core/stats.h"
-#include "plan/op.h"
+#include "op/op.h"
 
 /* Runs the op on the backend the mode and the op call for; returns where. */
 enum tf_where tf_plan_run(const struct tf_op *op);

@@ -6,8 +6,9 @@
 #include "cpu/typed.h"
 #include "gpu/device.h"
 #include "gpu/typed.h"
+#include "plan/cost.h"
+#include "op/routines.h"
 #include "plan/typed_plan.h"
-#include "typed/routines.h"
 
 /* Estimates, good enough to tell GPU from CPU for host arrays.  The CPU's
  * rate per thread in each working arithmetic (a DD multiply-add of DD
@@ -32,9 +33,6 @@ static double gpu_flops(enum tf_format format)
 	}
 }
 
-#define CPU_BYTES_PER_THREAD 4.0e9
-#define GPU_CALL_SECONDS 30e-6
-
 /* Whether the GPU computes an op on host arrays sooner than the CPU,
  * transfers included; TWOFOLD_GPU_MIN_FLOPS replaces the estimate by a
  * threshold. */
@@ -47,9 +45,9 @@ static int gpu_is_faster(const struct tf_typed_op *op)
 	if (rate <= 0 || link <= 0)
 		return 0;
 	double threads = tf_cpu_threads(), bytes = tf_typed_op_bytes(op);
-	double gpu = GPU_CALL_SECONDS + flops / rate + bytes / link;
+	double gpu = tf_cost_gpu_seconds(flops, rate, bytes, link);
 	double cpu_compute = flops / (threads * cpu_flops_per_thread(op->format));
-	double cpu_memory = bytes / (threads * CPU_BYTES_PER_THREAD);
+	double cpu_memory = bytes / (threads * TF_COST_CPU_BYTES_PER_THREAD);
 	return gpu < (cpu_compute > cpu_memory ? cpu_compute : cpu_memory);
 }
 
@@ -68,7 +66,7 @@ enum tf_where tf_plan_typed(const struct tf_typed_op *op)
 		return TF_WHERE_GPU;
 	if (!memory.host_readable)
 		tf_fatal("%s on device memory could not be computed on the GPU, and the CPU cannot "
-			 "read device memory", tf_stats_name(op->routine));
+			 "read device memory", tf_routine_name(op->routine));
 	tf_cpu_typed_run(op);
 	return TF_WHERE_CPU_TYPED;
 }

@@ -4,7 +4,7 @@
  * CPU), through the arithmetic's own conversions. */
 #include <string.h>
 #include "core/export.h"
-#include "plan/typed_op.h"
+#include "op/typed_op.h"
 #include "twofold.h"
 #include "twofold/arith_di.h"
 #include "twofold/arith_ds.h"

@@ -1,7 +1,7 @@
 #include "config.h"
 
 #include <stddef.h>
-#include "abi/call.h"
+#include "plan/call.h"
 #include "plan/typed_plan.h"
 #include "typed/entry.h"
 

@@ -3,7 +3,7 @@
 #ifndef TF_TYPED_ENTRY_H
 #define TF_TYPED_ENTRY_H
 
-#include "plan/typed_op.h"
+#include "op/typed_op.h"
 
 /* 'N' or 'T' for a legal trans option (any case; 'C' is 'T'), 0 else. */
 char tf_typed_trans(char trans);

@@ -3,9 +3,9 @@
 /* The typed GEMM entry points: each fills a typed op and hands it to the
  * shared checks (typed/entry.c). */
 #include "core/export.h"
+#include "op/routines.h"
 #include "twofold.h"
 #include "typed/entry.h"
-#include "typed/routines.h"
 
 TF_EXPORT int tf_ddgemm(char transa, char transb, int m, int n, int k, tf_dd alpha, const tf_dd *a, int lda,
 	const tf_dd *b, int ldb, tf_dd beta, tf_dd *c, int ldc)

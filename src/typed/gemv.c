@@ -2,9 +2,9 @@
 
 /* The typed GEMV entry points (checks in typed/entry.c). */
 #include "core/export.h"
+#include "op/routines.h"
 #include "twofold.h"
 #include "typed/entry.h"
-#include "typed/routines.h"
 
 TF_EXPORT int tf_ddgemv(char trans, int m, int n, tf_dd alpha, const tf_dd *a, int lda,
 	const tf_dd *x, int incx, tf_dd beta, tf_dd *y, int incy)

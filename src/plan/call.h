@@ -1,22 +1,22 @@
-/* The bracket every exported BLAS entry point puts around its work: nesting
- * depth (a CPU BLAS calls lsame_, xerbla_, dgemm_... through our exports, and
- * those inner calls are the CPU BLAS's business, not the application's) and,
- * with TWOFOLD_LOG, the time of the outermost call.
+/* The bracket every exported entry point (BLAS or typed) puts around its
+ * work: nesting depth (a CPU BLAS calls lsame_, xerbla_, dgemm_... through
+ * our exports, and those inner calls are the CPU BLAS's business, not the
+ * application's) and, with TWOFOLD_LOG, the time of the outermost call.
  *
  * tf_call_end runs after the call into the CPU BLAS, so a wrapper never ends
  * in a tail call: a tail call would write the hidden string lengths into the
  * stack of a C caller that did not pass them. */
-#ifndef TF_CALL_H
-#define TF_CALL_H
+#ifndef TF_PLAN_CALL_H
+#define TF_PLAN_CALL_H
 
 #include <stdint.h>
-#include "abi/blas_routines.h"
 #include "core/environment.h"
-#include "core/export.h"
 #include "core/stats.h"
+#include "op/routines.h"
+#include "plan/report.h"
 
 struct tf_call {
-	int routine;         /* enum tf_routine, or a typed routine's id */
+	int routine;         /* its id (op/routines.h) */
 	int timed;           /* outermost call with TWOFOLD_LOG set */
 	uint64_t start_ns;
 };
@@ -34,7 +34,7 @@ static inline void tf_call_end(struct tf_call *call, enum tf_where where, double
 {
 	tf_call_depth--;
 	if (call->timed)
-		tf_stats_add(call->routine, where, tf_now_ns() - call->start_ns, flops);
+		tf_report_call(call->routine, where, tf_now_ns() - call->start_ns, flops);
 }
 
 #endif

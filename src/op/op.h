@@ -1,10 +1,10 @@
 /* The op descriptor: one double-precision BLAS call, arguments decoded and
  * validated, column-major, ready for the planner.  Fields a kind does not use
  * are zero. */
-#ifndef TF_OP_H
-#define TF_OP_H
+#ifndef TF_OP_OP_H
+#define TF_OP_OP_H
 
-#include "abi/blas_routines.h"
+#include "op/routines.h"
 
 enum tf_op_kind {
 	TF_OP_GEMM, /* C = alpha op(A) op(B) + beta C, C m x n, k inner */

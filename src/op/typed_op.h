@@ -8,8 +8,8 @@
  * have k = 0 or alpha = 0, GEMV alpha = 0: then A and B (x) are not read and
  * the output is beta times itself; beta = 0 sets the output without reading
  * it.  Fields a kind does not use are zero. */
-#ifndef TF_TYPED_OP_H
-#define TF_TYPED_OP_H
+#ifndef TF_OP_TYPED_OP_H
+#define TF_OP_TYPED_OP_H
 
 #include <stddef.h>
 #include "twofold/types.h"
@@ -52,7 +52,7 @@ struct tf_typed_op {
 	enum tf_typed_kind kind;
 	enum tf_format format;
 	int ds_arith;        /* GEMM of DS computed in DS arithmetic, not DD */
-	int routine;         /* statistics id (src/typed/routines.h) */
+	int routine;         /* its id (op/routines.h) */
 	char transa, transb; /* 'N' or 'T' */
 	int m, n, k;
 	union tf_scalar alpha, beta;

@@ -1,9 +1,11 @@
-/* The routines of the typed API, for statistics: one X-macro list gives
- * their ids (after the BLAS routines' ids, enum tf_routine) and names. */
-#ifndef TF_TYPED_ROUTINES_H
-#define TF_TYPED_ROUTINES_H
+/* Routine ids: every exported BLAS routine (enum tf_routine, generated from
+ * src/abi/blas_routines.tbl) and, after them, the typed API's routines (one
+ * X-macro list below).  An op carries its routine's id; the call record and
+ * the TWOFOLD_LOG report count by it. */
+#ifndef TF_OP_ROUTINES_H
+#define TF_OP_ROUTINES_H
 
-#include "abi/blas_routines.h"
+#include "op/blas_routines.h"
 
 #define TF_TYPED_ROUTINES(X) \
 	X(tf_ddgemm) X(tf_dsgemm) X(tf_dsgemm_dsarith) X(tf_dspgemm) X(tf_digemm) \
@@ -17,10 +19,10 @@ enum tf_typed_routine {
 #define TF_TYPED_ID(name) TF_T_##name,
 	TF_TYPED_ROUTINES(TF_TYPED_ID)
 #undef TF_TYPED_ID
-	TF_STATS_COUNT /* BLAS and typed routines */
+	TF_ROUTINE_ID_COUNT /* BLAS and typed routines */
 };
 
-/* The name of a statistics id: a BLAS routine's or a typed routine's. */
-const char *tf_stats_name(int id);
+/* The name of a routine id, BLAS ("dgemm_") or typed ("tf_ddgemm"). */
+const char *tf_routine_name(int id);
 
 #endif

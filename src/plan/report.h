@@ -1,0 +1,12 @@
+/* The record of every call the program makes into libtwofold, by routine,
+ * and the TWOFOLD_LOG report printed from it when the library is unloaded. */
+#ifndef TF_PLAN_REPORT_H
+#define TF_PLAN_REPORT_H
+
+#include <stdint.h>
+#include "core/stats.h"
+
+/* Records one call of the routine id (op/routines.h). */
+void tf_report_call(int routine, enum tf_where where, uint64_t nanoseconds, double flops);
+
+#endif
