@@ -16,6 +16,24 @@ grep -q '^libdir=\${exec_prefix}/' "$pc" || grep -q '^libdir=\${prefix}/' "$pc" 
 	fail "twofold.pc hard-codes its libdir: $(grep ^libdir= "$pc")"
 echo "installed: $(cd "$root" && find . -type f | sort | tr '\n' ' ')"
 
+# Exactly the files of test/installed_files.txt, at the places twofold.pc
+# names (the .mod files when the Fortran modules are built).
+pc_variable() { sed -n "s/^$1=//p" "$pc"; }
+exec_prefix=$(pc_variable exec_prefix | sed "s|\${prefix}|$prefix|")
+includedir=$(pc_variable includedir | sed "s|\${prefix}|$prefix|")
+libdir=$(pc_variable libdir | sed "s|\${exec_prefix}|$exec_prefix|; s|\${prefix}|$prefix|")
+fmoddir=$(pc_variable fmoddir | sed "s|\${includedir}|$includedir|; s|\${prefix}|$prefix|")
+grep -v '^#' "$TF_SRCDIR/test/installed_files.txt" |
+	{ if [ -f "$TF_BUILDDIR/fortran/twofold.mod" ]; then cat; else grep -v '\.mod$'; fi; } |
+	sed "s|\${includedir}|$includedir|; s|\${libdir}|$libdir|; s|\${fmoddir}|$fmoddir|" |
+	sort > "$work/expected-files"
+(cd "$root" && find . -type f -o -type l) | sed 's|^\.||' | sort > "$work/installed-files"
+if ! diff "$work/expected-files" "$work/installed-files" > "$work/files-diff"; then
+	grep '^[<>]' "$work/files-diff"
+	fail "make install does not put down the files of test/installed_files.txt (< expected, > installed)"
+fi
+echo "installed files: as test/installed_files.txt lists them"
+
 # Build against the installed copy, found through pkg-config.
 command -v pkg-config > /dev/null || skip "no pkg-config"
 export PKG_CONFIG_PATH=$(dirname "$pc")
