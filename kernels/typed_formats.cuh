@@ -138,23 +138,30 @@ __device__ __forceinline__ void put_word_pairs(void *array, size_t i, const uint
 
 template <enum tf_format F> struct layout;
 
-/* DD: one array of tf_dd, read word by word (it is only 8-byte aligned). */
-template <> struct layout<TF_FORMAT_DD> {
-	typedef tf_dd work_t, raw_t;
-	static constexpr int vec = 1;
-	static constexpr size_t hi_bytes = 16, lo_bytes = 0;
-	static __host__ bool vec_ok(const tf_array &a) { return typed_aligned(a.hi, 16); }
+/* DD and DF: one array of structures of two words W (hi, lo), read word
+ * by word (the array has only W's alignment). */
+template <class T, class W> struct layout_two_words {
+	typedef T work_t, raw_t;
 	template <load_kind K> static __device__ __forceinline__ raw_t fetch(const tf_array &a, size_t i)
 	{
-		const double *p = static_cast<const double *>(a.hi) + 2 * i;
-		return tf_dd_make(typed_ld<K>(p), typed_ld<K>(p + 1));
+		const W *p = static_cast<const W *>(a.hi) + 2 * i;
+		return raw_t{ typed_ld<K>(p), typed_ld<K>(p + 1) };
 	}
 	static __device__ __forceinline__ void put(const tf_array &a, size_t i, raw_t r)
 	{
-		double *p = static_cast<double *>(a.hi) + 2 * i;
+		W *p = static_cast<W *>(a.hi) + 2 * i;
 		p[0] = r.hi;
 		p[1] = r.lo;
 	}
+	static __device__ __forceinline__ work_t to_work(raw_t r) { return r; }
+	static __device__ __forceinline__ raw_t from_work(work_t v) { return v; }
+};
+
+/* DD: a vector is one element, a double2. */
+template <> struct layout<TF_FORMAT_DD> : layout_two_words<tf_dd, double> {
+	static constexpr int vec = 1;
+	static constexpr size_t hi_bytes = 16, lo_bytes = 0;
+	static __host__ bool vec_ok(const tf_array &a) { return typed_aligned(a.hi, 16); }
 	template <load_kind K>
 	static __device__ __forceinline__ void fetch_vec(const tf_array &a, size_t i, raw_t (&r)[vec])
 	{
@@ -165,8 +172,6 @@ template <> struct layout<TF_FORMAT_DD> {
 	{
 		__stcs(static_cast<double2 *>(a.hi) + i, make_double2(r[0].hi, r[0].lo));
 	}
-	static __device__ __forceinline__ work_t to_work(raw_t r) { return r; }
-	static __device__ __forceinline__ raw_t from_work(work_t v) { return v; }
 	static __device__ __forceinline__ work_t scalar(const tf_scalar &s) { return s.dd; }
 };
 
@@ -264,23 +269,11 @@ template <> struct layout<TF_FORMAT_DSP> {
 	static __device__ __forceinline__ work_t scalar(const tf_scalar &s) { return s.dd; }
 };
 
-/* DF: one array of tf_df, read word by word (it is only 4-byte aligned). */
-template <> struct layout<TF_FORMAT_DF> {
-	typedef tf_df work_t, raw_t;
+/* DF: a vector is two elements, a float4. */
+template <> struct layout<TF_FORMAT_DF> : layout_two_words<tf_df, float> {
 	static constexpr int vec = 2;
 	static constexpr size_t hi_bytes = 8, lo_bytes = 0;
 	static __host__ bool vec_ok(const tf_array &a) { return typed_aligned(a.hi, 16); }
-	template <load_kind K> static __device__ __forceinline__ raw_t fetch(const tf_array &a, size_t i)
-	{
-		const float *p = static_cast<const float *>(a.hi) + 2 * i;
-		return tf_df_make(typed_ld<K>(p), typed_ld<K>(p + 1));
-	}
-	static __device__ __forceinline__ void put(const tf_array &a, size_t i, raw_t r)
-	{
-		float *p = static_cast<float *>(a.hi) + 2 * i;
-		p[0] = r.hi;
-		p[1] = r.lo;
-	}
 	template <load_kind K>
 	static __device__ __forceinline__ void fetch_vec(const tf_array &a, size_t i, raw_t (&r)[vec])
 	{
@@ -293,8 +286,6 @@ template <> struct layout<TF_FORMAT_DF> {
 		__stcs(reinterpret_cast<float4 *>(static_cast<float *>(a.hi) + 2 * i),
 		       make_float4(r[0].hi, r[0].lo, r[1].hi, r[1].lo));
 	}
-	static __device__ __forceinline__ work_t to_work(raw_t r) { return r; }
-	static __device__ __forceinline__ raw_t from_work(work_t v) { return v; }
 	static __device__ __forceinline__ work_t scalar(const tf_scalar &s) { return s.df; }
 };
 
