@@ -92,92 +92,46 @@ TF_EXPORT double tf_dsp2d(tf_ds_packed value)
 	return tf_ds2d(tf_dsp_get(value));
 }
 
-TF_EXPORT int tf_d2dd_array(int n, const double *x, int incx, tf_dd *y, int incy)
-{
-	for (int i = 0; i < n; i++)
-		y[tf_typed_offset(n, incy, i)] = tf_d2dd(x[tf_typed_offset(n, incx, i)]);
-	return 0;
-}
-
-TF_EXPORT int tf_d2ds_array(int n, const double *x, int incx, double *y_hi, float *y_lo, int incy)
-{
-	for (int i = 0; i < n; i++) {
-		tf_ds v = tf_d2ds(x[tf_typed_offset(n, incx, i)]);
-		y_hi[tf_typed_offset(n, incy, i)] = v.hi;
-		y_lo[tf_typed_offset(n, incy, i)] = v.lo;
+/* The array forms: n elements with strides as in BLAS.  One body for the
+ * formats stored in one array of elements E, one for the pairs of arrays
+ * (double hi, LO lo) whose scalar type is P. */
+#define TF_ARRAYS_ONE(to_name, from_name, E, to_scalar, from_scalar)                        \
+	TF_EXPORT int to_name(int n, const double *x, int incx, E *y, int incy)              \
+	{                                                                                   \
+		for (int i = 0; i < n; i++)                                                 \
+			y[tf_typed_offset(n, incy, i)] = to_scalar(x[tf_typed_offset(n, incx, i)]); \
+		return 0;                                                                   \
+	}                                                                                   \
+	TF_EXPORT int from_name(int n, const E *x, int incx, double *y, int incy)            \
+	{                                                                                   \
+		for (int i = 0; i < n; i++)                                                 \
+			y[tf_typed_offset(n, incy, i)] = from_scalar(x[tf_typed_offset(n, incx, i)]); \
+		return 0;                                                                   \
 	}
-	return 0;
-}
 
-TF_EXPORT int tf_d2dsp_array(int n, const double *x, int incx, tf_ds_packed *y, int incy)
-{
-	for (int i = 0; i < n; i++)
-		y[tf_typed_offset(n, incy, i)] = tf_d2dsp(x[tf_typed_offset(n, incx, i)]);
-	return 0;
-}
-
-TF_EXPORT int tf_d2di_array(int n, const double *x, int incx, double *y_hi, int32_t *y_lo, int incy)
-{
-	for (int i = 0; i < n; i++) {
-		tf_di v = tf_d2di(x[tf_typed_offset(n, incx, i)]);
-		y_hi[tf_typed_offset(n, incy, i)] = v.hi;
-		y_lo[tf_typed_offset(n, incy, i)] = v.lo;
+#define TF_ARRAYS_PAIR(to_name, from_name, P, LO, make, to_scalar, from_scalar)               \
+	TF_EXPORT int to_name(int n, const double *x, int incx, double *y_hi, LO *y_lo, int incy) \
+	{                                                                                       \
+		for (int i = 0; i < n; i++) {                                                   \
+			P v = to_scalar(x[tf_typed_offset(n, incx, i)]);                        \
+			y_hi[tf_typed_offset(n, incy, i)] = v.hi;                               \
+			y_lo[tf_typed_offset(n, incy, i)] = v.lo;                               \
+		}                                                                               \
+		return 0;                                                                       \
+	}                                                                                       \
+	TF_EXPORT int from_name(int n, const double *x_hi, const LO *x_lo, int incx, double *y,  \
+				int incy)                                                       \
+	{                                                                                       \
+		for (int i = 0; i < n; i++) {                                                   \
+			size_t at = tf_typed_offset(n, incx, i);                                \
+			y[tf_typed_offset(n, incy, i)] = from_scalar(make(x_hi[at], x_lo[at])); \
+		}                                                                               \
+		return 0;                                                                       \
 	}
-	return 0;
-}
 
-TF_EXPORT int tf_d2df_array(int n, const double *x, int incx, tf_df *y, int incy)
-{
-	for (int i = 0; i < n; i++)
-		y[tf_typed_offset(n, incy, i)] = tf_d2df(x[tf_typed_offset(n, incx, i)]);
-	return 0;
-}
-
-TF_EXPORT int tf_d2ts_array(int n, const double *x, int incx, tf_ts *y, int incy)
-{
-	for (int i = 0; i < n; i++)
-		y[tf_typed_offset(n, incy, i)] = tf_d2ts(x[tf_typed_offset(n, incx, i)]);
-	return 0;
-}
-
-TF_EXPORT int tf_dd2d_array(int n, const tf_dd *x, int incx, double *y, int incy)
-{
-	for (int i = 0; i < n; i++)
-		y[tf_typed_offset(n, incy, i)] = tf_dd2d(x[tf_typed_offset(n, incx, i)]);
-	return 0;
-}
-
-TF_EXPORT int tf_ds2d_array(int n, const double *x_hi, const float *x_lo, int incx, double *y, int incy)
-{
-	for (int i = 0; i < n; i++)
-		y[tf_typed_offset(n, incy, i)] = tf_ds2d(tf_ds_make(x_hi[tf_typed_offset(n, incx, i)], x_lo[tf_typed_offset(n, incx, i)]));
-	return 0;
-}
-
-TF_EXPORT int tf_dsp2d_array(int n, const tf_ds_packed *x, int incx, double *y, int incy)
-{
-	for (int i = 0; i < n; i++)
-		y[tf_typed_offset(n, incy, i)] = tf_dsp2d(x[tf_typed_offset(n, incx, i)]);
-	return 0;
-}
-
-TF_EXPORT int tf_di2d_array(int n, const double *x_hi, const int32_t *x_lo, int incx, double *y, int incy)
-{
-	for (int i = 0; i < n; i++)
-		y[tf_typed_offset(n, incy, i)] = tf_di2d(tf_di_make(x_hi[tf_typed_offset(n, incx, i)], x_lo[tf_typed_offset(n, incx, i)]));
-	return 0;
-}
-
-TF_EXPORT int tf_df2d_array(int n, const tf_df *x, int incx, double *y, int incy)
-{
-	for (int i = 0; i < n; i++)
-		y[tf_typed_offset(n, incy, i)] = tf_df2d(x[tf_typed_offset(n, incx, i)]);
-	return 0;
-}
-
-TF_EXPORT int tf_ts2d_array(int n, const tf_ts *x, int incx, double *y, int incy)
-{
-	for (int i = 0; i < n; i++)
-		y[tf_typed_offset(n, incy, i)] = tf_ts2d(x[tf_typed_offset(n, incx, i)]);
-	return 0;
-}
+TF_ARRAYS_ONE(tf_d2dd_array, tf_dd2d_array, tf_dd, tf_d2dd, tf_dd2d)
+TF_ARRAYS_PAIR(tf_d2ds_array, tf_ds2d_array, tf_ds, float, tf_ds_make, tf_d2ds, tf_ds2d)
+TF_ARRAYS_ONE(tf_d2dsp_array, tf_dsp2d_array, tf_ds_packed, tf_d2dsp, tf_dsp2d)
+TF_ARRAYS_PAIR(tf_d2di_array, tf_di2d_array, tf_di, int32_t, tf_di_make, tf_d2di, tf_di2d)
+TF_ARRAYS_ONE(tf_d2df_array, tf_df2d_array, tf_df, tf_d2df, tf_df2d)
+TF_ARRAYS_ONE(tf_d2ts_array, tf_ts2d_array, tf_ts, tf_d2ts, tf_ts2d)

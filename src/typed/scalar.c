@@ -26,20 +26,24 @@ static tf_ts ts_neg(tf_ts a)
 	return tf_ts_make(-a.x, -a.y, -a.z);
 }
 
-TF_EXPORT tf_dd tf_ddadd(tf_dd a, tf_dd b)
-{
-	return tf_dd_add(a, b);
-}
+/* a + b, a - b and a b in the arithmetic of T (neg: -a, exactly). */
+#define TF_SCALAR_ADD_SUB_MUL(T, add_name, sub_name, mul_name, add, mul, neg) \
+	TF_EXPORT T add_name(T a, T b)                                       \
+	{                                                                    \
+		return add(a, b);                                            \
+	}                                                                    \
+	TF_EXPORT T sub_name(T a, T b)                                       \
+	{                                                                    \
+		return add(a, neg(b));                                       \
+	}                                                                    \
+	TF_EXPORT T mul_name(T a, T b)                                       \
+	{                                                                    \
+		return mul(a, b);                                            \
+	}
 
-TF_EXPORT tf_dd tf_ddsub(tf_dd a, tf_dd b)
-{
-	return tf_dd_add(a, dd_neg(b));
-}
-
-TF_EXPORT tf_dd tf_ddmul(tf_dd a, tf_dd b)
-{
-	return tf_dd_mul(a, b);
-}
+TF_SCALAR_ADD_SUB_MUL(tf_dd, tf_ddadd, tf_ddsub, tf_ddmul, tf_dd_add, tf_dd_mul, dd_neg)
+TF_SCALAR_ADD_SUB_MUL(tf_df, tf_dfadd, tf_dfsub, tf_dfmul, tf_df_add, tf_df_mul, df_neg)
+TF_SCALAR_ADD_SUB_MUL(tf_ts, tf_tsadd, tf_tssub, tf_tsmul, tf_ts_add, tf_ts_mul, ts_neg)
 
 /* Long division: q1 = a.hi / b.hi, then the remainder r = a - q1 b (the
  * product by tf_dd_mul_d, relative error 2u^2; the difference by tf_dd_add,
@@ -58,21 +62,6 @@ TF_EXPORT tf_dd tf_dddiv(tf_dd a, tf_dd b)
 	return tf_dd_add_d(tf_quick_two_sum(q1, q2), q3);
 }
 
-TF_EXPORT tf_df tf_dfadd(tf_df a, tf_df b)
-{
-	return tf_df_add(a, b);
-}
-
-TF_EXPORT tf_df tf_dfsub(tf_df a, tf_df b)
-{
-	return tf_df_add(a, df_neg(b));
-}
-
-TF_EXPORT tf_df tf_dfmul(tf_df a, tf_df b)
-{
-	return tf_df_mul(a, b);
-}
-
 /* The long division of tf_dddiv in float (u = 2^-24), the last quotient
  * word added by tf_df_add: relative error at most about 5u^2 + O(u^3) within
  * the range where tf_df_mul_f's bound holds (arith_df.h). */
@@ -84,21 +73,6 @@ TF_EXPORT tf_df tf_dfdiv(tf_df a, tf_df b)
 	r = tf_df_add(r, df_neg(tf_df_mul_f(b, q2)));
 	float q3 = r.hi / b.hi;
 	return tf_df_add(tf_quick_two_sum_f(q1, q2), tf_df_make(q3, 0.0f));
-}
-
-TF_EXPORT tf_ts tf_tsadd(tf_ts a, tf_ts b)
-{
-	return tf_ts_add(a, b);
-}
-
-TF_EXPORT tf_ts tf_tssub(tf_ts a, tf_ts b)
-{
-	return tf_ts_add(a, ts_neg(b));
-}
-
-TF_EXPORT tf_ts tf_tsmul(tf_ts a, tf_ts b)
-{
-	return tf_ts_mul(a, b);
 }
 
 /* Long division with four quotient words, each remainder r - q_i b formed
