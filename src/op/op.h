@@ -4,6 +4,7 @@
 #ifndef TF_OP_OP_H
 #define TF_OP_OP_H
 
+#include <stddef.h>
 #include "op/routines.h"
 
 enum tf_op_kind {
