@@ -3,5 +3,5 @@
 # where configure found a Fortran compiler and fypp.
 . "$TF_SRCDIR/test/lib.sh"
 program=./test/fortran/$1
-[ -x "$program" ] || skip "$program not built (no Fortran compiler, or no fypp for the modules)"
+[ -x "$program" ] || skip "$program not built (no Fortran compiler or fypp, or --disable-fortran)"
 "$program" || fail "$program"
