@@ -45,17 +45,13 @@
 #include <vector>
 #include "bench/cuda_timing.cuh"
 #include "kernels/arith_traits.cuh"
+#include "test/f77_blas.h"
 #include "twofold.h"
 #include "twofold/arith_dd.h"
 #include "twofold/arith_df.h"
 #include "twofold/arith_di.h"
 #include "twofold/arith_ds.h"
 #include "twofold/arith_ts.h"
-
-extern "C" void dgemm_(const char *transa, const char *transb, const int *m, const int *n,
-		       const int *k, const double *alpha, const double *a, const int *lda,
-		       const double *b, const int *ldb, const double *beta, double *c,
-		       const int *ldc, size_t transa_length, size_t transb_length);
 
 /* A typed call that does not return 0 makes every later number meaningless. */
 #define CHECK_TF(call)                                                                \

@@ -9,13 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "test/f77_blas.h"
 
-void dgemm_(const char *, const char *, const int *, const int *, const int *, const double *,
-	    const double *, const int *, const double *, const int *, const double *, double *,
-	    const int *, size_t, size_t);
-void dgemv_(const char *, const int *, const int *, const double *, const double *, const int *,
-	    const double *, const int *, const double *, double *, const int *, size_t);
-void daxpy_(const int *, const double *, const double *, const int *, double *, const int *);
 void cblas_dgemm(int, int, int, int, int, int, double, const double *, int, const double *, int,
 		 double, double *, int);
 void cblas_dgemv(int, int, int, int, double, const double *, int, const double *, int, double,

@@ -17,12 +17,7 @@
 #include <cstring>
 #include <vector>
 #include "kernels/reference_gemv.cuh"
-
-extern "C" {
-void dgemv_(const char *, const int *, const int *, const double *, const double *, const int *,
-	    const double *, const int *, const double *, double *, const int *, size_t);
-void daxpy_(const int *, const double *, const double *, const int *, double *, const int *);
-}
+#include "test/f77_blas.h"
 
 static uint64_t state = 12345;
 static uint64_t next()
