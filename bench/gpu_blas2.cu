@@ -27,24 +27,19 @@
 #include "bench/cuda_timing.cuh"
 #include "kernels/axpy.h"
 #include "kernels/gemv.h"
+#include "test/splitmix64.h"
 #include "twofold/arith_dd.h"
 
 
 static int repeats = 21;
 static const int SAMPLES = 64;
 
-static uint64_t rng_state = 16384;
-static uint64_t rng_next()
-{
-	uint64_t z = (rng_state += 0x9e3779b97f4a7c15u);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	return z ^ (z >> 31);
-}
+static uint64_t rng_state = 16384; /* test/splitmix64.h */
+static uint64_t rng_next() { return splitmix64_next(&rng_state); }
 /* Uniform in [-1, 1), never zero. */
 static double urand()
 {
-	double v = (double)(rng_next() >> 11) * 0x1p-52 - 1.0;
+	double v = splitmix64_sym(&rng_state);
 	return v == 0.0 ? 0.5 : v;
 }
 

@@ -50,6 +50,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "test/f77_blas.h"
+#include "test/splitmix64.h"
 
 #define C_BOUND 2.0      /* the constant C of the criterion above */
 #define LOW_COND 1e10    /* up to here, 1 ulp */
@@ -61,6 +62,7 @@
 
 /* ---------------------------------------------------------------- random */
 
+/* test/splitmix64.h on this program's state, seeded per case */
 static uint64_t rng_state;
 
 static void seed(uint64_t s)
@@ -68,27 +70,24 @@ static void seed(uint64_t s)
 	rng_state = s;
 }
 
-static uint64_t rng_next(void) /* splitmix64 */
+static uint64_t rng_next(void)
 {
-	uint64_t z = (rng_state += 0x9e3779b97f4a7c15u);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	return z ^ (z >> 31);
+	return splitmix64_next(&rng_state);
 }
 
 static double unif(void) /* [0, 1) */
 {
-	return (double)(rng_next() >> 11) * 0x1p-53;
+	return splitmix64_unif(&rng_state);
 }
 
-static double sym(void) /* (-1, 1) */
+static double sym(void) /* [-1, 1) */
 {
-	return 2 * unif() - 1;
+	return splitmix64_sym(&rng_state);
 }
 
 static int irand(int lo, int hi) /* lo..hi */
 {
-	return lo + (int)(rng_next() % (uint64_t)(hi - lo + 1));
+	return splitmix64_int(&rng_state, lo, hi);
 }
 
 static double unit(void) /* +-[0.5, 1) */
@@ -176,13 +175,7 @@ static void gen_dot(int n, double target, const double *given, double *x, double
 	int *perm = malloc((size_t)n * sizeof *perm);
 	if (!perm)
 		harness_error("out of memory");
-	for (int l = 0; l < n; l++)
-		perm[l] = l;
-	for (int l = n - 1; l > 0; l--) {
-		int j = irand(0, l), t = perm[l];
-		perm[l] = perm[j];
-		perm[j] = t;
-	}
+	splitmix64_permutation(&rng_state, perm, n);
 	const double *xs = given ? given : x;
 	double half = 0.5 * log2(target < 1 ? 1 : target);
 	int n2 = n >= 2 ? n / 2 : 1;

@@ -18,25 +18,12 @@
 #include <vector>
 #include "kernels/reference_gemv.cuh"
 #include "test/f77_blas.h"
+#include "test/splitmix64.h"
 
-static uint64_t state = 12345;
-static uint64_t next()
-{
-	uint64_t z = (state += 0x9e3779b97f4a7c15u);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	return z ^ (z >> 31);
-}
-static int irand(int lo, int hi) { return lo + (int)(next() % (uint64_t)(hi - lo + 1)); }
 
-static double special()
-{
-	switch (irand(0, 2)) {
-	case 0: return INFINITY;
-	case 1: return -INFINITY;
-	default: return NAN;
-	}
-}
+static uint64_t state = 12345; /* test/splitmix64.h */
+static int irand(int lo, int hi) { return splitmix64_int(&state, lo, hi); }
+static double special() { return splitmix64_nonfinite(&state); }
 
 static bool same(double a, double b, long &payload)
 {
