@@ -843,43 +843,50 @@ static void run_set(const char *name)
 		run_axpy(&axpy[i], base + 200 + i);
 }
 
+/* The summary's rows: the bins of one table that hold elements.  c_obs and
+ * c_raw are "-" for daxpy, whose criterion has no constant C. */
+static void print_bins(const struct tally *bins, int with_c)
+{
+	for (int b = 0; b < NBINS; b++) {
+		const struct tally *t = &bins[b];
+		if (!t->count)
+			continue;
+		char c_obs[16] = "-", c_raw[16] = "-";
+		if (with_c) {
+			snprintf(c_obs, sizeof c_obs, "%.3g", t->max_c);
+			snprintf(c_raw, sizeof c_raw, "%.3g", t->max_c_raw);
+		}
+		printf("%% %-10s %8ld %8ld %10.3g %10.3g %12s %12s %10.3g\n", bin_name[b], t->count,
+		       t->fails, t->max_ulp, t->max_ratio, c_obs, c_raw, t->max_d);
+	}
+}
+
 static void print_summary(void)
 {
-	long entries = 0, fails = other_failures;
-	double worst_low = 0, worst_c = 0, worst_d = 0, worst_axpy = 0;
+	/* The worst values over the bins that hold elements, in the order the
+	 * summary prints them: gemm and gemv up to cond 1e10 (low) and above
+	 * (high), daxpy, and all of them. */
+	struct tally low = { 0 }, high = { 0 }, axpy = { 0 }, all = { 0 };
+	for (int b = 0; b < NBINS; b++)
+		if (dot_total[b].count) {
+			tally_add(b <= 1 ? &low : &high, &dot_total[b]);
+			tally_add(&all, &dot_total[b]);
+		}
+	for (int b = 0; b < NBINS; b++)
+		if (axpy_total[b].count) {
+			tally_add(&axpy, &axpy_total[b]);
+			tally_add(&all, &axpy_total[b]);
+		}
+	long entries = all.count, fails = other_failures + all.fails;
+	double worst_low = low.max_ulp, worst_c = high.max_c, worst_d = all.max_d;
+	double worst_axpy = axpy.max_ulp;
 	printf("%%\n%% summary, gemm and gemv elements (k the dot length; criterion: cond <= 1e10:"
 	       " 1 ulp; above: 1 ulp + %g k 2^-104 S)\n", C_BOUND);
 	printf("%% %-10s %8s %8s %10s %10s %12s %12s %10s\n", "cond", "entries", "failed", "worst_ulp",
 	       "err/bound", "c_obs", "c_raw", "d_obs");
-	for (int b = 0; b < NBINS; b++) {
-		struct tally *t = &dot_total[b];
-		entries += t->count;
-		fails += t->fails;
-		if (!t->count)
-			continue;
-		printf("%% %-10s %8ld %8ld %10.3g %10.3g %12.3g %12.3g %10.3g\n", bin_name[b], t->count,
-		       t->fails, t->max_ulp, t->max_ratio, t->max_c, t->max_c_raw, t->max_d);
-		if (b <= 1 && !(t->max_ulp <= worst_low))
-			worst_low = t->max_ulp;
-		if (b >= 2 && !(t->max_c <= worst_c))
-			worst_c = t->max_c;
-		if (!(t->max_d <= worst_d))
-			worst_d = t->max_d;
-	}
+	print_bins(dot_total, 1);
 	printf("%% summary, daxpy elements (criterion: 1 ulp at every condition number)\n");
-	for (int b = 0; b < NBINS; b++) {
-		struct tally *t = &axpy_total[b];
-		entries += t->count;
-		fails += t->fails;
-		if (!t->count)
-			continue;
-		printf("%% %-10s %8ld %8ld %10.3g %10.3g %12s %12s %10.3g\n", bin_name[b], t->count,
-		       t->fails, t->max_ulp, t->max_ratio, "-", "-", t->max_d);
-		if (!(t->max_ulp <= worst_axpy))
-			worst_axpy = t->max_ulp;
-		if (!(t->max_d <= worst_d))
-			worst_d = t->max_d;
-	}
+	print_bins(axpy_total, 0);
 	printf("%% c_obs: worst (relative error less the final rounding's half ulp) / (cond k 2^-104);"
 	       " c_raw: the same with nothing taken off\n");
 	printf("%% d_obs: worst error / (1 ulp + 2 k 2^-53 S), plain double's bound\n");
