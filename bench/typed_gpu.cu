@@ -265,77 +265,76 @@ static tf_dd input(const darray &a, size_t i)
 static const int LOOP_STEPS = 2048;
 static const int FMA_CHAINS = 16;
 
-__global__ void fp64_fma_loop(double *out, double seed)
+/* The loops are written once for double (FP64 and DD) and float (FP32 and
+ * DF), from these operations, each rounded as written, and these constants:
+ * factors that keep every chain in range and changing. */
+__device__ __forceinline__ double fma_rn(double x, double y, double z) { return __fma_rn(x, y, z); }
+__device__ __forceinline__ float fma_rn(float x, float y, float z) { return __fmaf_rn(x, y, z); }
+__device__ __forceinline__ double add_rn(double x, double y) { return __dadd_rn(x, y); }
+__device__ __forceinline__ float add_rn(float x, float y) { return __fadd_rn(x, y); }
+__device__ __forceinline__ tf_dd pair_of(double hi, double lo) { return tf_dd_make(hi, lo); }
+__device__ __forceinline__ tf_df pair_of(float hi, float lo) { return tf_df_make(hi, lo); }
+__device__ __forceinline__ tf_dd two_sum(double a, double b) { return tf_two_sum(a, b); }
+__device__ __forceinline__ tf_df two_sum(float a, float b) { return tf_two_sum_f(a, b); }
+__device__ __forceinline__ tf_dd muladd(tf_dd acc, tf_dd a, tf_dd b)
 {
-	double x[FMA_CHAINS];
+	return tf_dd_add(acc, tf_dd_mul(a, b));
+}
+__device__ __forceinline__ tf_df muladd(tf_df acc, tf_df a, tf_df b)
+{
+	return tf_df_add(acc, tf_df_mul(a, b));
+}
+
+template <class T> struct loop_constants;
+template <> struct loop_constants<double> {
+	static constexpr double spread = 0.001; /* between the threads' starting values */
+	static constexpr double fma_factor = 0.9999999, fma_addend = 1e-8, fma_change = 1e-17;
+	static constexpr double a_lo = 1e-18, b_lo = 1e-20; /* muladd_loop's low parts */
+};
+template <> struct loop_constants<float> {
+	static constexpr float spread = 0.001f;
+	static constexpr float fma_factor = 0.99999f, fma_addend = 1e-6f, fma_change = 1e-12f;
+	static constexpr float a_lo = 1e-9f, b_lo = 1e-9f;
+};
+
+/* x = x a + c in T, FMA_CHAINS chains a thread (fp64_fma, fp32_fma). */
+template <class T> __global__ void fma_loop(T *out, T seed)
+{
+	typedef loop_constants<T> k;
+	T x[FMA_CHAINS];
 	for (int i = 0; i < FMA_CHAINS; i++)
-		x[i] = seed + 0.001 * threadIdx.x + i;
-	double a = 0.9999999;
+		x[i] = seed + k::spread * threadIdx.x + i;
+	T a = k::fma_factor;
 	for (int s = 0; s < LOOP_STEPS; s++) {
 #pragma unroll
 		for (int i = 0; i < FMA_CHAINS; i++)
-			x[i] = __fma_rn(x[i], a, 1e-8);
-		a = __dadd_rn(a, 1e-17);
+			x[i] = fma_rn(x[i], a, k::fma_addend);
+		a = add_rn(a, k::fma_change);
 	}
-	double sum = 0.0;
+	T sum = 0;
 	for (int i = 0; i < FMA_CHAINS; i++)
 		sum += x[i];
 	out[blockIdx.x * blockDim.x + threadIdx.x] = sum;
 }
 
-__global__ void fp32_fma_loop(float *out, float seed)
+/* acc = acc + a * b in the pairs of T, both factors pairs: DD,
+ * tf_dd_add(acc, tf_dd_mul(a, b)), and the same in DF (dd_muladd,
+ * df_muladd). */
+template <class T> __global__ void muladd_loop(double *out, T seed)
 {
-	float x[FMA_CHAINS];
-	for (int i = 0; i < FMA_CHAINS; i++)
-		x[i] = seed + 0.001f * threadIdx.x + i;
-	float a = 0.99999f;
-	for (int s = 0; s < LOOP_STEPS; s++) {
-#pragma unroll
-		for (int i = 0; i < FMA_CHAINS; i++)
-			x[i] = __fmaf_rn(x[i], a, 1e-6f);
-		a = __fadd_rn(a, 1e-12f);
-	}
-	float sum = 0.0f;
-	for (int i = 0; i < FMA_CHAINS; i++)
-		sum += x[i];
-	out[blockIdx.x * blockDim.x + threadIdx.x] = sum;
-}
-
-/* acc = acc + a * b in DD, both factors DD: tf_dd_add(acc, tf_dd_mul(a, b)). */
-__global__ void dd_muladd_loop(double *out, double seed)
-{
-	tf_dd acc[8], b[8];
+	typedef loop_constants<T> k;
+	typedef decltype(pair_of(seed, seed)) pair;
+	pair acc[8], b[8];
 	for (int i = 0; i < 8; i++) {
-		acc[i] = tf_dd_make(i, 0.0);
-		b[i] = tf_two_sum(1.0 / (seed + 3.0 + i), 1e-20 * i);
+		acc[i] = pair_of((T)i, T(0));
+		b[i] = two_sum(T(1) / (seed + T(3) + i), k::b_lo * i);
 	}
-	tf_dd a = tf_dd_make(1.0 + 0.001 * threadIdx.x, 1e-18);
+	pair a = pair_of(T(1) + k::spread * threadIdx.x, k::a_lo);
 	for (int s = 0; s < LOOP_STEPS; s++) {
 #pragma unroll
 		for (int i = 0; i < 8; i++)
-			acc[i] = tf_dd_add(acc[i], tf_dd_mul(a, b[i]));
-		a.hi = __dadd_rn(a.hi, 0x1p-10);
-	}
-	double sum = 0.0;
-	for (int i = 0; i < 8; i++)
-		sum += acc[i].hi + acc[i].lo;
-	out[blockIdx.x * blockDim.x + threadIdx.x] = sum;
-}
-
-/* The same in DF: tf_df_add(acc, tf_df_mul(a, b)). */
-__global__ void df_muladd_loop(double *out, float seed)
-{
-	tf_df acc[8], b[8];
-	for (int i = 0; i < 8; i++) {
-		acc[i] = tf_df_make((float)i, 0.0f);
-		b[i] = tf_two_sum_f(1.0f / (seed + 3.0f + i), 1e-9f * i);
-	}
-	tf_df a = tf_df_make(1.0f + 0.001f * threadIdx.x, 1e-9f);
-	for (int s = 0; s < LOOP_STEPS; s++) {
-#pragma unroll
-		for (int i = 0; i < 8; i++)
-			acc[i] = tf_df_add(acc[i], tf_df_mul(a, b[i]));
-		a.hi = __fadd_rn(a.hi, 0x1p-10f);
+			acc[i] = muladd(acc[i], a, b[i]);
+		a.hi = add_rn(a.hi, T(0x1p-10));
 	}
 	double sum = 0.0;
 	for (int i = 0; i < 8; i++)
@@ -808,10 +807,10 @@ static void measure_ceilings()
 		double fp64 = ceiling_of.count("fp64_fma") ? ceiling_of["fp64_fma"] : rate;
 		print_ceiling(name, LOOP_STEPS, s, rate, rate / fp64);
 	};
-	loop("fp64_fma", FMA_CHAINS, [&] { fp64_fma_loop<<<blocks, threads>>>(out, 1.0); });
-	loop("fp32_fma", FMA_CHAINS, [&] { fp32_fma_loop<<<blocks, threads>>>((float *)out, 1.0f); });
-	loop("dd_muladd", 8, [&] { dd_muladd_loop<<<blocks, threads>>>(out, 1.0); });
-	loop("df_muladd", 8, [&] { df_muladd_loop<<<blocks, threads>>>(out, 1.0f); });
+	loop("fp64_fma", FMA_CHAINS, [&] { fma_loop<double><<<blocks, threads>>>(out, 1.0); });
+	loop("fp32_fma", FMA_CHAINS, [&] { fma_loop<float><<<blocks, threads>>>((float *)out, 1.0f); });
+	loop("dd_muladd", 8, [&] { muladd_loop<double><<<blocks, threads>>>(out, 1.0); });
+	loop("df_muladd", 8, [&] { muladd_loop<float><<<blocks, threads>>>(out, 1.0f); });
 	loop("dd_gemm_step", 8, [&] {
 		gemm_step_loop<tf::dd_pair_arith, 8>
 			<<<blocks, threads>>>(out, make_double2(1.0, 1e-17), make_double2(0.75, 1e-18));
