@@ -196,6 +196,14 @@ static void release(darray &a)
 	a.hi = a.lo = nullptr;
 }
 
+/* The value of type T whose bytes start at p. */
+template <class T> static T bytes_as(const unsigned char *p)
+{
+	T v;
+	std::memcpy(&v, p, sizeof v);
+	return v;
+}
+
 /* Element i of a device array, exactly, as a DD. */
 static tf_dd fetch(const darray &a, size_t i)
 {
@@ -207,45 +215,16 @@ static tf_dd fetch(const darray &a, size_t i)
 		CHECK(cudaMemcpy(lo, (const char *)a.lo + i * lo_bytes(a.f), lo_bytes(a.f),
 				 cudaMemcpyDeviceToHost));
 	switch (a.f) {
-	case F_DOUBLE: {
-		double d;
-		std::memcpy(&d, hi, sizeof d);
-		return tf_dd_make(d, 0.0);
-	}
-	case F_DD: {
-		tf_dd d;
-		std::memcpy(&d, hi, sizeof d);
-		return d;
-	}
-	case F_DS: {
-		double h;
-		float l;
-		std::memcpy(&h, hi, sizeof h);
-		std::memcpy(&l, lo, sizeof l);
-		return tf_ds_to_dd(tf_ds_make(h, l));
-	}
-	case F_DSP: {
-		tf_ds_packed p;
-		std::memcpy(&p, hi, sizeof p);
-		return tf_ds_to_dd(tf_dsp_get(p));
-	}
-	case F_DI: {
-		double h;
-		int32_t l;
-		std::memcpy(&h, hi, sizeof h);
-		std::memcpy(&l, lo, sizeof l);
-		return tf_di_to_dd(tf_di_make(h, l));
-	}
+	case F_DOUBLE: return tf_dd_make(bytes_as<double>(hi), 0.0);
+	case F_DD: return bytes_as<tf_dd>(hi);
+	case F_DS: return tf_ds_to_dd(tf_ds_make(bytes_as<double>(hi), bytes_as<float>(lo)));
+	case F_DSP: return tf_ds_to_dd(tf_dsp_get(bytes_as<tf_ds_packed>(hi)));
+	case F_DI: return tf_di_to_dd(tf_di_make(bytes_as<double>(hi), bytes_as<int32_t>(lo)));
 	case F_DF: {
-		tf_df d;
-		std::memcpy(&d, hi, sizeof d);
+		tf_df d = bytes_as<tf_df>(hi);
 		return tf_two_sum((double)d.hi, (double)d.lo);
 	}
-	case F_TS: {
-		tf_ts t;
-		std::memcpy(&t, hi, sizeof t);
-		return tf_ts_to_dd(t);
-	}
+	case F_TS: return tf_ts_to_dd(bytes_as<tf_ts>(hi));
 	default: return tf_dd_make(0.0, 0.0);
 	}
 }
@@ -378,6 +357,20 @@ __global__ void gemm_step_loop(double *out, typename Arith::value_t a0, typename
 /* ------------------------------------------------------------------------
  * Timing and results. */
 
+/* Milliseconds of call() and a device synchronization, between the events
+ * start and stop: what the caller waits. */
+template <class Call> static float event_ms(cudaEvent_t start, cudaEvent_t stop, Call call)
+{
+	CHECK(cudaEventRecord(start));
+	call();
+	CHECK(cudaDeviceSynchronize());
+	CHECK(cudaEventRecord(stop));
+	CHECK(cudaEventSynchronize(stop));
+	float ms;
+	CHECK(cudaEventElapsedTime(&ms, start, stop));
+	return ms;
+}
+
 /* Median seconds of call() (then a device synchronization), after a
  * warm-up; fewer runs when the warm-up says they would take more than
  * `budget` seconds, so that a slow routine cannot stretch the run. */
@@ -393,16 +386,8 @@ template <class Call> static double median_seconds(Call call, int repeats, doubl
 	CHECK(cudaEventCreate(&start));
 	CHECK(cudaEventCreate(&stop));
 	std::vector<double> times;
-	for (int r = 0; r < repeats; r++) {
-		CHECK(cudaEventRecord(start));
-		call();
-		CHECK(cudaDeviceSynchronize());
-		CHECK(cudaEventRecord(stop));
-		CHECK(cudaEventSynchronize(stop));
-		float ms;
-		CHECK(cudaEventElapsedTime(&ms, start, stop));
-		times.push_back(ms * 1e-3);
-	}
+	for (int r = 0; r < repeats; r++)
+		times.push_back(event_ms(start, stop, call) * 1e-3);
 	CHECK(cudaEventDestroy(start));
 	CHECK(cudaEventDestroy(stop));
 	std::sort(times.begin(), times.end());
@@ -491,6 +476,14 @@ static void print_line(const char *routine, const char *format, long long n, dou
 	std::fflush(stdout);
 }
 
+/* The seconds measured for routine, format and n in this run, or nullptr:
+ * each is measured once (double first, the base of the others' ratios). */
+static const double *measured(const char *routine, const char *format, long long n)
+{
+	auto found = seconds_of.find(key(routine, format, n));
+	return found == seconds_of.end() ? nullptr : &found->second;
+}
+
 static int repeats_for(double work, double small, double large)
 {
 	return work >= large ? 3 : work >= small ? 7 : 21;
@@ -548,9 +541,8 @@ static int run_gemm(fmt f, variant v, int n, const darray &a, const darray &b, d
 static double measure_gemm(fmt f, variant v, int n)
 {
 	const char *format = variant_name(f, v);
-	auto found = seconds_of.find(key("gemm", format, n));
-	if (found != seconds_of.end())
-		return found->second;
+	if (const double *seconds = measured("gemm", format, n))
+		return *seconds;
 	if (f != F_DOUBLE)
 		measure_gemm(F_DOUBLE, V_PLAIN, n);
 	const fmt storage = v == V_DGEMM_DF ? F_DOUBLE : f;
@@ -621,9 +613,8 @@ static int run_gemv(fmt f, char trans, int n, const darray &a, const darray &x, 
 static double measure_gemv(fmt f, char trans, int n)
 {
 	const char *routine = trans == 'N' ? "gemv_n" : "gemv_t";
-	auto found = seconds_of.find(key(routine, fmt_names[f], n));
-	if (found != seconds_of.end())
-		return found->second;
+	if (const double *seconds = measured(routine, fmt_names[f], n))
+		return *seconds;
 	if (f != F_DOUBLE)
 		measure_gemv(F_DOUBLE, trans, n);
 	darray a = alloc(f, (size_t)n * n, 21), x = alloc(f, n, 22), y = alloc(f, n, 23);
@@ -718,17 +709,22 @@ static int run_dot(fmt f, int n, const darray &x, const darray &y, tf_dd *result
 	}
 }
 
+/* Times a vector routine (AXPY, DOT: 2n flops) and prints its line. */
+template <class Call> static double time_vector(const char *routine, fmt f, long long n, Call call)
+{
+	double s = median_seconds(call, repeats_for((double)n, 1e7, 1e12), 4.0);
+	print_line(routine, fmt_names[f], n, s, 2.0 * n);
+	return s;
+}
+
 static double measure_axpy(fmt f, long long n)
 {
-	auto found = seconds_of.find(key("axpy", fmt_names[f], n));
-	if (found != seconds_of.end())
-		return found->second;
+	if (const double *seconds = measured("axpy", fmt_names[f], n))
+		return *seconds;
 	if (f != F_DOUBLE)
 		measure_axpy(F_DOUBLE, n);
 	darray x = alloc(f, n, 31), y = alloc(f, n, 32);
-	double s = median_seconds([&] { CHECK_TF(run_axpy(f, (int)n, x, y)); },
-				  repeats_for((double)n, 1e7, 1e12), 4.0);
-	print_line("axpy", fmt_names[f], n, s, 2.0 * n);
+	double s = time_vector("axpy", f, n, [&] { CHECK_TF(run_axpy(f, (int)n, x, y)); });
 
 	/* One run from the initial y, for the check. */
 	fill(y);
@@ -747,16 +743,13 @@ static double measure_axpy(fmt f, long long n)
 
 static double measure_dot(fmt f, long long n)
 {
-	auto found = seconds_of.find(key("dot", fmt_names[f], n));
-	if (found != seconds_of.end())
-		return found->second;
+	if (const double *seconds = measured("dot", fmt_names[f], n))
+		return *seconds;
 	if (f != F_DOUBLE)
 		measure_dot(F_DOUBLE, n);
 	darray x = alloc(f, n, 41), y = alloc(f, n, 42);
 	tf_dd result;
-	double s = median_seconds([&] { CHECK_TF(run_dot(f, (int)n, x, y, &result)); },
-				  repeats_for((double)n, 1e7, 1e12), 4.0);
-	print_line("dot", fmt_names[f], n, s, 2.0 * n);
+	double s = time_vector("dot", f, n, [&] { CHECK_TF(run_dot(f, (int)n, x, y, &result)); });
 
 	/* The whole sum on the host: up to 3e6 terms, a fraction of a second. */
 	if (n > 3000000) {
@@ -924,16 +917,7 @@ template <class Call, class Base> static double interleaved_ratio(Call call, Bas
 	cudaEvent_t start, stop;
 	CHECK(cudaEventCreate(&start));
 	CHECK(cudaEventCreate(&stop));
-	auto time = [&](auto f) {
-		CHECK(cudaEventRecord(start));
-		f();
-		CHECK(cudaDeviceSynchronize());
-		CHECK(cudaEventRecord(stop));
-		CHECK(cudaEventSynchronize(stop));
-		float ms;
-		CHECK(cudaEventElapsedTime(&ms, start, stop));
-		return (double)ms;
-	};
+	auto time = [&](auto f) { return (double)event_ms(start, stop, f); };
 	time(base);
 	time(call);
 	std::vector<double> t_call, t_base;
@@ -952,21 +936,25 @@ static void targets_part()
 {
 	measure_ceilings();
 	char line[256];
-	double flops = 2.0 * 8192.0 * 8192.0 * 8192.0;
-	double dd = flops / measure_gemm(F_DD, V_PLAIN, 8192) * 1e-12;
-	std::snprintf(line, sizeof line, "%.3f TDDFLOP/s (>= 1.4), %.3f of the DD multiply-add "
-		      "ceiling %.3f", dd, dd / (ceiling_of["dd_muladd"] * 1e-3),
-		      ceiling_of["dd_muladd"] * 1e-3);
-	target("tf_ddgemm n=8192", dd >= 1.4, line);
-	std::printf("%% tf_ddgemm n=8192: %.3f of its own step's ceiling (dd_gemm_step %.3f)\n",
-		    dd / (ceiling_of["dd_gemm_step"] * 1e-3), ceiling_of["dd_gemm_step"] * 1e-3);
-	double df = flops / measure_gemm(F_DF, V_PLAIN, 8192) * 1e-12;
-	std::snprintf(line, sizeof line, "%.3f TDFFLOP/s (>= 3.4), %.3f of the DF multiply-add "
-		      "ceiling %.3f", df, df / (ceiling_of["df_muladd"] * 1e-3),
-		      ceiling_of["df_muladd"] * 1e-3);
-	target("tf_dfgemm n=8192", df >= 3.4, line);
-	std::printf("%% tf_dfgemm n=8192: %.3f of its own step's ceiling (df_gemm_step %.3f)\n",
-		    df / (ceiling_of["df_gemm_step"] * 1e-3), ceiling_of["df_gemm_step"] * 1e-3);
+	const struct {
+		fmt f;
+		const char *arith; /* as the rate's unit names it */
+		double goal;       /* TFLOP/s */
+	} gemm_goals[] = { { F_DD, "DD", 1.4 }, { F_DF, "DF", 3.4 } };
+	for (const auto &goal : gemm_goals) {
+		const char *name = fmt_names[goal.f];
+		const double flops = 2.0 * 8192.0 * 8192.0 * 8192.0;
+		const double rate = flops / measure_gemm(goal.f, V_PLAIN, 8192) * 1e-12;
+		const double muladd = ceiling_of[std::string(name) + "_muladd"] * 1e-3;
+		const double step = ceiling_of[std::string(name) + "_gemm_step"] * 1e-3;
+		char what[64];
+		std::snprintf(what, sizeof what, "tf_%sgemm n=8192", name);
+		std::snprintf(line, sizeof line, "%.3f T%sFLOP/s (>= %.1f), %.3f of the %s multiply-add "
+			      "ceiling %.3f", rate, goal.arith, goal.goal, rate / muladd, goal.arith, muladd);
+		target(what, rate >= goal.goal, line);
+		std::printf("%% %s: %.3f of its own step's ceiling (%s_gemm_step %.3f)\n", what,
+			    rate / step, name, step);
+	}
 
 	const struct {
 		fmt f;
