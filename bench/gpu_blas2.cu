@@ -27,24 +27,19 @@
 #include "bench/cuda_timing.cuh"
 #include "kernels/axpy.h"
 #include "kernels/gemv.h"
+#include "test/splitmix64.h"
 #include "twofold/arith_dd.h"
 
 
 static int repeats = 21;
 static const int SAMPLES = 64;
 
-static uint64_t rng_state = 16384;
-static uint64_t rng_next()
-{
-	uint64_t z = (rng_state += 0x9e3779b97f4a7c15u);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	return z ^ (z >> 31);
-}
+static uint64_t rng_state = 16384; /* test/splitmix64.h */
+static uint64_t rng_next() { return splitmix64_next(&rng_state); }
 /* Uniform in [-1, 1), never zero. */
 static double urand()
 {
-	double v = (double)(rng_next() >> 11) * 0x1p-52 - 1.0;
+	double v = splitmix64_sym(&rng_state);
 	return v == 0.0 ? 0.5 : v;
 }
 
@@ -60,6 +55,39 @@ static double copy_ceiling()
 	CHECK(cudaFree(a));
 	CHECK(cudaFree(b));
 	return 2.0 * bytes / (ms * 1e-3) * 1e-9;
+}
+
+/* The largest |v[i]| over i < n. */
+static double max_abs(const std::vector<double> &v, long long n)
+{
+	double m = 0;
+	for (long long i = 0; i < n; i++)
+		m = std::max(m, std::fabs(v[i]));
+	return m;
+}
+
+/* Times twofold's and cuBLAS's runs from y = y0 (dy and dy0 on the device,
+ * n elements), then runs each once more from y0 and copies its y back, for
+ * the errors. */
+struct times {
+	float twofold, cublas;
+};
+template <class Twofold, class Cublas>
+static times time_both(Twofold run_twofold, Cublas run_cublas, double *dy, const double *dy0,
+		       long long n, double *y_twofold, double *y_cublas)
+{
+	const size_t bytes = n * sizeof(double);
+	CHECK(cudaMemcpy(dy, dy0, bytes, cudaMemcpyDeviceToDevice));
+	times t;
+	t.twofold = median_ms(run_twofold, repeats);
+	t.cublas = median_ms(run_cublas, repeats);
+	CHECK(cudaMemcpy(dy, dy0, bytes, cudaMemcpyDeviceToDevice));
+	run_twofold();
+	CHECK(cudaMemcpy(y_twofold, dy, bytes, cudaMemcpyDeviceToHost));
+	CHECK(cudaMemcpy(dy, dy0, bytes, cudaMemcpyDeviceToDevice));
+	run_cublas();
+	CHECK(cudaMemcpy(y_cublas, dy, bytes, cudaMemcpyDeviceToHost));
+	return t;
 }
 
 static double ulps(double got, double want)
@@ -123,10 +151,9 @@ int main(int argc, char **argv)
 	CHECK(cudaMemcpy(da, a.data(), a.size() * sizeof(double), cudaMemcpyHostToDevice));
 	CHECK(cudaMemcpy(dx, x.data(), largest * sizeof(double), cudaMemcpyHostToDevice));
 	CHECK(cudaMemcpy(dy0, y0.data(), largest * sizeof(double), cudaMemcpyHostToDevice));
-	double max_a[3] = { 0, 0, 0 }, max_x = 0, max_y = 0;
+	double max_a[3];
 	for (int s = 0; s < 3; s++)
-		for (size_t k = 0; k < (size_t)sizes[s] * sizes[s]; k++)
-			max_a[s] = std::max(max_a[s], std::fabs(a[k]));
+		max_a[s] = max_abs(a, (long long)sizes[s] * sizes[s]);
 	const double alpha = 0.8125 + 0.125 * urand(), beta = -0.5625 + 0.125 * urand();
 	for (char trans : { 'N', 'T' }) {
 		for (int s = 0; s < 3; s++) {
@@ -137,21 +164,11 @@ int main(int argc, char **argv)
 			auto run_cublas = [&] {
 				CHECK_CUBLAS(cublasDgemv(handle, op, n, n, &alpha, da, n, dx, 1, &beta, dy, 1));
 			};
-			CHECK(cudaMemcpy(dy, dy0, n * sizeof(double), cudaMemcpyDeviceToDevice));
-			float ms_twofold = median_ms(run_twofold, repeats);
-			float ms_cublas = median_ms(run_cublas, repeats);
-			/* One run of each from the same y, for the errors. */
-			CHECK(cudaMemcpy(dy, dy0, n * sizeof(double), cudaMemcpyDeviceToDevice));
-			run_twofold();
-			CHECK(cudaMemcpy(y_twofold.data(), dy, n * sizeof(double), cudaMemcpyDeviceToHost));
-			CHECK(cudaMemcpy(dy, dy0, n * sizeof(double), cudaMemcpyDeviceToDevice));
-			run_cublas();
-			CHECK(cudaMemcpy(y_cublas.data(), dy, n * sizeof(double), cudaMemcpyDeviceToHost));
+			times t = time_both(run_twofold, run_cublas, dy, dy0, n, y_twofold.data(),
+					    y_cublas.data());
 
 			errors e;
-			max_x = max_y = 0;
-			for (int i = 0; i < n; i++)
-				max_x = std::max(max_x, std::fabs(x[i])), max_y = std::max(max_y, std::fabs(y0[i]));
+			const double max_x = max_abs(x, n), max_y = max_abs(y0, n);
 			for (int sample = 0; sample < SAMPLES; sample++) {
 				int i = (int)(rng_next() % (uint64_t)n);
 				tf_dd sum = tf_dd_make(0.0, 0.0);
@@ -162,7 +179,7 @@ int main(int argc, char **argv)
 			}
 			const double bytes = 8.0 * ((double)n * n + n + 2.0 * n);
 			const double scale = n * std::fabs(alpha) * max_a[s] * max_x + std::fabs(beta) * max_y;
-			print_line(trans == 'N' ? "gemv_N" : "gemv_T", n, bytes, ms_twofold, ms_cublas, ceiling, e, scale);
+			print_line(trans == 'N' ? "gemv_N" : "gemv_T", n, bytes, t.twofold, t.cublas, ceiling, e, scale);
 		}
 	}
 	CHECK(cudaFree(da));
@@ -190,24 +207,14 @@ int main(int argc, char **argv)
 		tf_axpy_args args = { (int)n, alpha, dx, 1, dy, 1 };
 		auto run_twofold = [&] { CHECK(tf_kernel_axpy_dd(&args, 0)); };
 		auto run_cublas = [&] { CHECK_CUBLAS(cublasDaxpy(handle, (int)n, &alpha, dx, 1, dy, 1)); };
-		CHECK(cudaMemcpy(dy, dy0, n * sizeof(double), cudaMemcpyDeviceToDevice));
-		float ms_twofold = median_ms(run_twofold, repeats);
-		float ms_cublas = median_ms(run_cublas, repeats);
-		CHECK(cudaMemcpy(dy, dy0, n * sizeof(double), cudaMemcpyDeviceToDevice));
-		run_twofold();
-		CHECK(cudaMemcpy(y_twofold.data(), dy, n * sizeof(double), cudaMemcpyDeviceToHost));
-		CHECK(cudaMemcpy(dy, dy0, n * sizeof(double), cudaMemcpyDeviceToDevice));
-		run_cublas();
-		CHECK(cudaMemcpy(y_cublas.data(), dy, n * sizeof(double), cudaMemcpyDeviceToHost));
+		times t = time_both(run_twofold, run_cublas, dy, dy0, n, y_twofold.data(), y_cublas.data());
 		errors e;
-		max_x = max_y = 0;
-		for (long long i = 0; i < n; i++)
-			max_x = std::max(max_x, std::fabs(x[i])), max_y = std::max(max_y, std::fabs(y0[i]));
+		const double max_x = max_abs(x, n), max_y = max_abs(y0, n);
 		for (int s = 0; s < 64 * SAMPLES; s++) {
 			long long i = (long long)(rng_next() % (uint64_t)n);
 			e.add(tf_dd_add_d(tf_two_prod(alpha, x[i]), y0[i]), y_twofold[i], y_cublas[i]);
 		}
-		print_line("axpy", n, 24.0 * n, ms_twofold, ms_cublas, ceiling, e,
+		print_line("axpy", n, 24.0 * n, t.twofold, t.cublas, ceiling, e,
 			   std::fabs(alpha) * max_x + max_y);
 	}
 	CHECK(cudaFree(dx));

@@ -41,59 +41,44 @@ __global__ void fp64_fma_loop(double *out, double seed)
 	out[blockIdx.x * blockDim.x + threadIdx.x] = sum;
 }
 
-/* The GEMM kernel's step, acc += a b in DD (tf_dd_fma_lazy), renormalized
- * every 16 steps as the kernel does.  The factors change every step, as the
- * kernel's do, so that no product can be hoisted out of the loop; updating
- * them costs one addition per 8 steps. */
-__global__ void dd_mac_loop(double *out, double seed)
-{
-	tf_dd acc[8];
-	double a[16];
-	double b = 1.0 / (seed + 3.0);
-	for (int t = 0; t < 16; t++)
-		a[t] = seed + threadIdx.x + t;
-	for (int i = 0; i < 8; i++)
-		acc[i] = tf_dd_make(i, 0.0);
-	for (int s = 0; s < CEILING_STEPS; s += 16) {
-#pragma unroll
-		for (int t = 0; t < 16; t++) {
-#pragma unroll
-			for (int i = 0; i < 8; i++)
-				acc[i] = tf_dd_fma_lazy(acc[i], a[t], b + i);
-			a[t] = __dadd_rn(a[t], 0.5);
-		}
-#pragma unroll
-		for (int i = 0; i < 8; i++)
-			acc[i] = tf_dd_renormalize(acc[i]);
-	}
-	double sum = 0;
-	for (int i = 0; i < 8; i++)
-		sum += acc[i].hi + acc[i].lo;
-	out[blockIdx.x * blockDim.x + threadIdx.x] = sum;
-}
+/* What mac_loop does with an element of each arithmetic (value_t: a double
+ * for DD, a float pair for DF): make one from its parts (DD has no low
+ * part), add i to b's leading part, move a's leading part by 0.5 in one
+ * rounded addition, start an accumulator at i. */
+__device__ __forceinline__ double factor(double hi, float) { return hi; }
+__device__ __forceinline__ float2 factor(float hi, float lo) { return make_float2(hi, lo); }
+__device__ __forceinline__ double shifted(double b, int i) { return b + i; }
+__device__ __forceinline__ float2 shifted(float2 b, int i) { return make_float2(b.x + i, b.y); }
+__device__ __forceinline__ void step(double &a) { a = __dadd_rn(a, 0.5); }
+__device__ __forceinline__ void step(float2 &a) { a.x = __fadd_rn(a.x, 0.5f); }
+__device__ __forceinline__ tf_dd accumulator(double i) { return tf_dd_make(i, 0.0); }
+__device__ __forceinline__ tf_df accumulator(float i) { return tf_df_make(i, 0.0f); }
 
-/* The DF GEMM kernel's step (df_arith::mac), renormalized every 16 steps,
- * the factors changing every step as in dd_mac_loop. */
-__global__ void df_mac_loop(double *out, float seed)
+/* The GEMM kernel's step, Arith::mac (DD: acc += a b, tf_dd_fma_lazy; DF:
+ * the DF step of df_arith), renormalized every 16 steps as the kernel does.
+ * The factors change every step, as the kernel's do, so that no product can
+ * be hoisted out of the loop; updating them costs one addition per 8 steps.
+ * Real is the arithmetic's own precision: double for DD, float for DF. */
+template <class Arith, class Real> __global__ void mac_loop(double *out, Real seed)
 {
-	tf_df acc[8];
-	float2 a[16];
-	float2 b = make_float2(1.0f / (seed + 3.0f), 1e-9f);
+	typename Arith::acc_t acc[8];
+	typename Arith::value_t a[16];
+	const typename Arith::value_t b = factor(Real(1) / (seed + Real(3)), 1e-9f);
 	for (int t = 0; t < 16; t++)
-		a[t] = make_float2(seed + threadIdx.x + t, 1e-8f * t);
+		a[t] = factor(seed + threadIdx.x + t, 1e-8f * t);
 	for (int i = 0; i < 8; i++)
-		acc[i] = tf_df_make(i, 0.0f);
+		acc[i] = accumulator(Real(i));
 	for (int s = 0; s < CEILING_STEPS; s += 16) {
 #pragma unroll
 		for (int t = 0; t < 16; t++) {
 #pragma unroll
 			for (int i = 0; i < 8; i++)
-				tf::df_arith::mac(acc[i], a[t], make_float2(b.x + i, b.y));
-			a[t].x = __fadd_rn(a[t].x, 0.5f);
+				Arith::mac(acc[i], a[t], shifted(b, i));
+			step(a[t]);
 		}
 #pragma unroll
 		for (int i = 0; i < 8; i++)
-			tf::df_arith::renormalize(acc[i]);
+			Arith::renormalize(acc[i]);
 	}
 	double sum = 0;
 	for (int i = 0; i < 8; i++)
@@ -113,10 +98,10 @@ static void ceilings(double &fp64_tflops, double &dd_tflops, double &df_tflops)
 	float ms = median_ms([&] { fp64_fma_loop<<<blocks, threads>>>(out, 1.0); }, 5);
 	CHECK(cudaGetLastError());
 	fp64_tflops = per_thread * blocks * threads / (ms * 1e-3) * 1e-12;
-	ms = median_ms([&] { dd_mac_loop<<<blocks, threads>>>(out, 1.0); }, 5);
+	ms = median_ms([&] { mac_loop<tf::dd_arith><<<blocks, threads>>>(out, 1.0); }, 5);
 	CHECK(cudaGetLastError());
 	dd_tflops = per_thread * blocks * threads / (ms * 1e-3) * 1e-12;
-	ms = median_ms([&] { df_mac_loop<<<blocks, threads>>>(out, 1.0f); }, 5);
+	ms = median_ms([&] { mac_loop<tf::df_arith><<<blocks, threads>>>(out, 1.0f); }, 5);
 	CHECK(cudaGetLastError());
 	df_tflops = per_thread * blocks * threads / (ms * 1e-3) * 1e-12;
 	CHECK(cudaFree(out));

@@ -11,10 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
-
-void dgemm_(const char *, const char *, const int *, const int *, const int *, const double *,
-	    const double *, const int *, const double *, const int *, const double *, double *,
-	    const int *, size_t, size_t);
+#include "test/f77_blas.h"
 
 static double now(void)
 {

@@ -215,25 +215,30 @@ static void check_status(int status, const char *routine)
 	}
 }
 
+/* alpha = 1 and beta = 0 in each type of scalar the routines take. */
+static const tf_dd one = { 1.0, 0.0 }, zero = { 0.0, 0.0 };
+static const tf_df df_one = { 1.0f, 0.0f }, df_zero = { 0.0f, 0.0f };
+static const tf_ts ts_one = { 1.0f, 0.0f, 0.0f }, ts_zero = { 0.0f, 0.0f, 0.0f };
+
+/* C = A B in double, A n x n, B n x columns: the plain loop, each sum in
+ * order. */
+static void double_product(const double *a, const double *b, double *c, int n, int columns)
+{
+	for (int j = 0; j < columns; j++)
+		for (int i = 0; i < n; i++) {
+			double sum = 0.0;
+			for (int l = 0; l < n; l++)
+				sum += a[i + (size_t)l * n] * b[l + (size_t)j * n];
+			c[i + (size_t)j * n] = sum;
+		}
+}
+
 /* y = A x (n x n). */
 static void gemv(enum format f, int n, const struct array *a, const struct array *x,
 		 struct array *y)
 {
-	const tf_dd one = tf_dd_make(1.0, 0.0), zero = tf_dd_make(0.0, 0.0);
-	const tf_df df_one = tf_df_make(1.0f, 0.0f), df_zero = tf_df_make(0.0f, 0.0f);
-	const tf_ts ts_one = { 1.0f, 0.0f, 0.0f }, ts_zero = { 0.0f, 0.0f, 0.0f };
 	switch (f) {
-	case F_DOUBLE: {
-		const double *av = a->hi, *xv = x->hi;
-		double *yv = y->hi;
-		for (int i = 0; i < n; i++) {
-			double sum = 0.0;
-			for (int l = 0; l < n; l++)
-				sum += av[i + (size_t)l * n] * xv[l];
-			yv[i] = sum;
-		}
-		break;
-	}
+	case F_DOUBLE: double_product(a->hi, x->hi, y->hi, n, 1); break;
 	case F_DS:
 		check_status(tf_dsgemv('N', n, n, one, a->hi, a->lo, n, x->hi, x->lo, 1, zero, y->hi,
 				       y->lo, 1), "tf_dsgemv");
@@ -262,22 +267,8 @@ static void gemv(enum format f, int n, const struct array *a, const struct array
 static void gemm(enum format f, int n, const struct array *a, const struct array *b,
 		 struct array *c)
 {
-	const tf_dd one = tf_dd_make(1.0, 0.0), zero = tf_dd_make(0.0, 0.0);
-	const tf_df df_one = tf_df_make(1.0f, 0.0f), df_zero = tf_df_make(0.0f, 0.0f);
-	const tf_ts ts_one = { 1.0f, 0.0f, 0.0f }, ts_zero = { 0.0f, 0.0f, 0.0f };
 	switch (f) {
-	case F_DOUBLE: {
-		const double *av = a->hi, *bv = b->hi;
-		double *cv = c->hi;
-		for (int j = 0; j < n; j++)
-			for (int i = 0; i < n; i++) {
-				double sum = 0.0;
-				for (int l = 0; l < n; l++)
-					sum += av[i + (size_t)l * n] * bv[l + (size_t)j * n];
-				cv[i + (size_t)j * n] = sum;
-			}
-		break;
-	}
+	case F_DOUBLE: double_product(a->hi, b->hi, c->hi, n, n); break;
 	case F_DS:
 		check_status(tf_dsgemm('N', 'N', n, n, n, one, a->hi, a->lo, n, b->hi, b->lo, n, zero,
 				       c->hi, c->lo, n), "tf_dsgemm");

@@ -45,17 +45,13 @@
 #include <vector>
 #include "bench/cuda_timing.cuh"
 #include "kernels/arith_traits.cuh"
+#include "test/f77_blas.h"
 #include "twofold.h"
 #include "twofold/arith_dd.h"
 #include "twofold/arith_df.h"
 #include "twofold/arith_di.h"
 #include "twofold/arith_ds.h"
 #include "twofold/arith_ts.h"
-
-extern "C" void dgemm_(const char *transa, const char *transb, const int *m, const int *n,
-		       const int *k, const double *alpha, const double *a, const int *lda,
-		       const double *b, const int *ldb, const double *beta, double *c,
-		       const int *ldc, size_t transa_length, size_t transb_length);
 
 /* A typed call that does not return 0 makes every later number meaningless. */
 #define CHECK_TF(call)                                                                \
@@ -200,6 +196,14 @@ static void release(darray &a)
 	a.hi = a.lo = nullptr;
 }
 
+/* The value of type T whose bytes start at p. */
+template <class T> static T bytes_as(const unsigned char *p)
+{
+	T v;
+	std::memcpy(&v, p, sizeof v);
+	return v;
+}
+
 /* Element i of a device array, exactly, as a DD. */
 static tf_dd fetch(const darray &a, size_t i)
 {
@@ -211,45 +215,16 @@ static tf_dd fetch(const darray &a, size_t i)
 		CHECK(cudaMemcpy(lo, (const char *)a.lo + i * lo_bytes(a.f), lo_bytes(a.f),
 				 cudaMemcpyDeviceToHost));
 	switch (a.f) {
-	case F_DOUBLE: {
-		double d;
-		std::memcpy(&d, hi, sizeof d);
-		return tf_dd_make(d, 0.0);
-	}
-	case F_DD: {
-		tf_dd d;
-		std::memcpy(&d, hi, sizeof d);
-		return d;
-	}
-	case F_DS: {
-		double h;
-		float l;
-		std::memcpy(&h, hi, sizeof h);
-		std::memcpy(&l, lo, sizeof l);
-		return tf_ds_to_dd(tf_ds_make(h, l));
-	}
-	case F_DSP: {
-		tf_ds_packed p;
-		std::memcpy(&p, hi, sizeof p);
-		return tf_ds_to_dd(tf_dsp_get(p));
-	}
-	case F_DI: {
-		double h;
-		int32_t l;
-		std::memcpy(&h, hi, sizeof h);
-		std::memcpy(&l, lo, sizeof l);
-		return tf_di_to_dd(tf_di_make(h, l));
-	}
+	case F_DOUBLE: return tf_dd_make(bytes_as<double>(hi), 0.0);
+	case F_DD: return bytes_as<tf_dd>(hi);
+	case F_DS: return tf_ds_to_dd(tf_ds_make(bytes_as<double>(hi), bytes_as<float>(lo)));
+	case F_DSP: return tf_ds_to_dd(tf_dsp_get(bytes_as<tf_ds_packed>(hi)));
+	case F_DI: return tf_di_to_dd(tf_di_make(bytes_as<double>(hi), bytes_as<int32_t>(lo)));
 	case F_DF: {
-		tf_df d;
-		std::memcpy(&d, hi, sizeof d);
+		tf_df d = bytes_as<tf_df>(hi);
 		return tf_two_sum((double)d.hi, (double)d.lo);
 	}
-	case F_TS: {
-		tf_ts t;
-		std::memcpy(&t, hi, sizeof t);
-		return tf_ts_to_dd(t);
-	}
+	case F_TS: return tf_ts_to_dd(bytes_as<tf_ts>(hi));
 	default: return tf_dd_make(0.0, 0.0);
 	}
 }
@@ -269,77 +244,76 @@ static tf_dd input(const darray &a, size_t i)
 static const int LOOP_STEPS = 2048;
 static const int FMA_CHAINS = 16;
 
-__global__ void fp64_fma_loop(double *out, double seed)
+/* The loops are written once for double (FP64 and DD) and float (FP32 and
+ * DF), from these operations, each rounded as written, and these constants:
+ * factors that keep every chain in range and changing. */
+__device__ __forceinline__ double fma_rn(double x, double y, double z) { return __fma_rn(x, y, z); }
+__device__ __forceinline__ float fma_rn(float x, float y, float z) { return __fmaf_rn(x, y, z); }
+__device__ __forceinline__ double add_rn(double x, double y) { return __dadd_rn(x, y); }
+__device__ __forceinline__ float add_rn(float x, float y) { return __fadd_rn(x, y); }
+__device__ __forceinline__ tf_dd pair_of(double hi, double lo) { return tf_dd_make(hi, lo); }
+__device__ __forceinline__ tf_df pair_of(float hi, float lo) { return tf_df_make(hi, lo); }
+__device__ __forceinline__ tf_dd two_sum(double a, double b) { return tf_two_sum(a, b); }
+__device__ __forceinline__ tf_df two_sum(float a, float b) { return tf_two_sum_f(a, b); }
+__device__ __forceinline__ tf_dd muladd(tf_dd acc, tf_dd a, tf_dd b)
 {
-	double x[FMA_CHAINS];
+	return tf_dd_add(acc, tf_dd_mul(a, b));
+}
+__device__ __forceinline__ tf_df muladd(tf_df acc, tf_df a, tf_df b)
+{
+	return tf_df_add(acc, tf_df_mul(a, b));
+}
+
+template <class T> struct loop_constants;
+template <> struct loop_constants<double> {
+	static constexpr double spread = 0.001; /* between the threads' starting values */
+	static constexpr double fma_factor = 0.9999999, fma_addend = 1e-8, fma_change = 1e-17;
+	static constexpr double a_lo = 1e-18, b_lo = 1e-20; /* muladd_loop's low parts */
+};
+template <> struct loop_constants<float> {
+	static constexpr float spread = 0.001f;
+	static constexpr float fma_factor = 0.99999f, fma_addend = 1e-6f, fma_change = 1e-12f;
+	static constexpr float a_lo = 1e-9f, b_lo = 1e-9f;
+};
+
+/* x = x a + c in T, FMA_CHAINS chains a thread (fp64_fma, fp32_fma). */
+template <class T> __global__ void fma_loop(T *out, T seed)
+{
+	typedef loop_constants<T> k;
+	T x[FMA_CHAINS];
 	for (int i = 0; i < FMA_CHAINS; i++)
-		x[i] = seed + 0.001 * threadIdx.x + i;
-	double a = 0.9999999;
+		x[i] = seed + k::spread * threadIdx.x + i;
+	T a = k::fma_factor;
 	for (int s = 0; s < LOOP_STEPS; s++) {
 #pragma unroll
 		for (int i = 0; i < FMA_CHAINS; i++)
-			x[i] = __fma_rn(x[i], a, 1e-8);
-		a = __dadd_rn(a, 1e-17);
+			x[i] = fma_rn(x[i], a, k::fma_addend);
+		a = add_rn(a, k::fma_change);
 	}
-	double sum = 0.0;
+	T sum = 0;
 	for (int i = 0; i < FMA_CHAINS; i++)
 		sum += x[i];
 	out[blockIdx.x * blockDim.x + threadIdx.x] = sum;
 }
 
-__global__ void fp32_fma_loop(float *out, float seed)
+/* acc = acc + a * b in the pairs of T, both factors pairs: DD,
+ * tf_dd_add(acc, tf_dd_mul(a, b)), and the same in DF (dd_muladd,
+ * df_muladd). */
+template <class T> __global__ void muladd_loop(double *out, T seed)
 {
-	float x[FMA_CHAINS];
-	for (int i = 0; i < FMA_CHAINS; i++)
-		x[i] = seed + 0.001f * threadIdx.x + i;
-	float a = 0.99999f;
-	for (int s = 0; s < LOOP_STEPS; s++) {
-#pragma unroll
-		for (int i = 0; i < FMA_CHAINS; i++)
-			x[i] = __fmaf_rn(x[i], a, 1e-6f);
-		a = __fadd_rn(a, 1e-12f);
-	}
-	float sum = 0.0f;
-	for (int i = 0; i < FMA_CHAINS; i++)
-		sum += x[i];
-	out[blockIdx.x * blockDim.x + threadIdx.x] = sum;
-}
-
-/* acc = acc + a * b in DD, both factors DD: tf_dd_add(acc, tf_dd_mul(a, b)). */
-__global__ void dd_muladd_loop(double *out, double seed)
-{
-	tf_dd acc[8], b[8];
+	typedef loop_constants<T> k;
+	typedef decltype(pair_of(seed, seed)) pair;
+	pair acc[8], b[8];
 	for (int i = 0; i < 8; i++) {
-		acc[i] = tf_dd_make(i, 0.0);
-		b[i] = tf_two_sum(1.0 / (seed + 3.0 + i), 1e-20 * i);
+		acc[i] = pair_of((T)i, T(0));
+		b[i] = two_sum(T(1) / (seed + T(3) + i), k::b_lo * i);
 	}
-	tf_dd a = tf_dd_make(1.0 + 0.001 * threadIdx.x, 1e-18);
+	pair a = pair_of(T(1) + k::spread * threadIdx.x, k::a_lo);
 	for (int s = 0; s < LOOP_STEPS; s++) {
 #pragma unroll
 		for (int i = 0; i < 8; i++)
-			acc[i] = tf_dd_add(acc[i], tf_dd_mul(a, b[i]));
-		a.hi = __dadd_rn(a.hi, 0x1p-10);
-	}
-	double sum = 0.0;
-	for (int i = 0; i < 8; i++)
-		sum += acc[i].hi + acc[i].lo;
-	out[blockIdx.x * blockDim.x + threadIdx.x] = sum;
-}
-
-/* The same in DF: tf_df_add(acc, tf_df_mul(a, b)). */
-__global__ void df_muladd_loop(double *out, float seed)
-{
-	tf_df acc[8], b[8];
-	for (int i = 0; i < 8; i++) {
-		acc[i] = tf_df_make((float)i, 0.0f);
-		b[i] = tf_two_sum_f(1.0f / (seed + 3.0f + i), 1e-9f * i);
-	}
-	tf_df a = tf_df_make(1.0f + 0.001f * threadIdx.x, 1e-9f);
-	for (int s = 0; s < LOOP_STEPS; s++) {
-#pragma unroll
-		for (int i = 0; i < 8; i++)
-			acc[i] = tf_df_add(acc[i], tf_df_mul(a, b[i]));
-		a.hi = __fadd_rn(a.hi, 0x1p-10f);
+			acc[i] = muladd(acc[i], a, b[i]);
+		a.hi = add_rn(a.hi, T(0x1p-10));
 	}
 	double sum = 0.0;
 	for (int i = 0; i < 8; i++)
@@ -383,6 +357,20 @@ __global__ void gemm_step_loop(double *out, typename Arith::value_t a0, typename
 /* ------------------------------------------------------------------------
  * Timing and results. */
 
+/* Milliseconds of call() and a device synchronization, between the events
+ * start and stop: what the caller waits. */
+template <class Call> static float event_ms(cudaEvent_t start, cudaEvent_t stop, Call call)
+{
+	CHECK(cudaEventRecord(start));
+	call();
+	CHECK(cudaDeviceSynchronize());
+	CHECK(cudaEventRecord(stop));
+	CHECK(cudaEventSynchronize(stop));
+	float ms;
+	CHECK(cudaEventElapsedTime(&ms, start, stop));
+	return ms;
+}
+
 /* Median seconds of call() (then a device synchronization), after a
  * warm-up; fewer runs when the warm-up says they would take more than
  * `budget` seconds, so that a slow routine cannot stretch the run. */
@@ -398,16 +386,8 @@ template <class Call> static double median_seconds(Call call, int repeats, doubl
 	CHECK(cudaEventCreate(&start));
 	CHECK(cudaEventCreate(&stop));
 	std::vector<double> times;
-	for (int r = 0; r < repeats; r++) {
-		CHECK(cudaEventRecord(start));
-		call();
-		CHECK(cudaDeviceSynchronize());
-		CHECK(cudaEventRecord(stop));
-		CHECK(cudaEventSynchronize(stop));
-		float ms;
-		CHECK(cudaEventElapsedTime(&ms, start, stop));
-		times.push_back(ms * 1e-3);
-	}
+	for (int r = 0; r < repeats; r++)
+		times.push_back(event_ms(start, stop, call) * 1e-3);
 	CHECK(cudaEventDestroy(start));
 	CHECK(cudaEventDestroy(stop));
 	std::sort(times.begin(), times.end());
@@ -496,6 +476,14 @@ static void print_line(const char *routine, const char *format, long long n, dou
 	std::fflush(stdout);
 }
 
+/* The seconds measured for routine, format and n in this run, or nullptr:
+ * each is measured once (double first, the base of the others' ratios). */
+static const double *measured(const char *routine, const char *format, long long n)
+{
+	auto found = seconds_of.find(key(routine, format, n));
+	return found == seconds_of.end() ? nullptr : &found->second;
+}
+
 static int repeats_for(double work, double small, double large)
 {
 	return work >= large ? 3 : work >= small ? 7 : 21;
@@ -553,9 +541,8 @@ static int run_gemm(fmt f, variant v, int n, const darray &a, const darray &b, d
 static double measure_gemm(fmt f, variant v, int n)
 {
 	const char *format = variant_name(f, v);
-	auto found = seconds_of.find(key("gemm", format, n));
-	if (found != seconds_of.end())
-		return found->second;
+	if (const double *seconds = measured("gemm", format, n))
+		return *seconds;
 	if (f != F_DOUBLE)
 		measure_gemm(F_DOUBLE, V_PLAIN, n);
 	const fmt storage = v == V_DGEMM_DF ? F_DOUBLE : f;
@@ -626,9 +613,8 @@ static int run_gemv(fmt f, char trans, int n, const darray &a, const darray &x, 
 static double measure_gemv(fmt f, char trans, int n)
 {
 	const char *routine = trans == 'N' ? "gemv_n" : "gemv_t";
-	auto found = seconds_of.find(key(routine, fmt_names[f], n));
-	if (found != seconds_of.end())
-		return found->second;
+	if (const double *seconds = measured(routine, fmt_names[f], n))
+		return *seconds;
 	if (f != F_DOUBLE)
 		measure_gemv(F_DOUBLE, trans, n);
 	darray a = alloc(f, (size_t)n * n, 21), x = alloc(f, n, 22), y = alloc(f, n, 23);
@@ -723,17 +709,22 @@ static int run_dot(fmt f, int n, const darray &x, const darray &y, tf_dd *result
 	}
 }
 
+/* Times a vector routine (AXPY, DOT: 2n flops) and prints its line. */
+template <class Call> static double time_vector(const char *routine, fmt f, long long n, Call call)
+{
+	double s = median_seconds(call, repeats_for((double)n, 1e7, 1e12), 4.0);
+	print_line(routine, fmt_names[f], n, s, 2.0 * n);
+	return s;
+}
+
 static double measure_axpy(fmt f, long long n)
 {
-	auto found = seconds_of.find(key("axpy", fmt_names[f], n));
-	if (found != seconds_of.end())
-		return found->second;
+	if (const double *seconds = measured("axpy", fmt_names[f], n))
+		return *seconds;
 	if (f != F_DOUBLE)
 		measure_axpy(F_DOUBLE, n);
 	darray x = alloc(f, n, 31), y = alloc(f, n, 32);
-	double s = median_seconds([&] { CHECK_TF(run_axpy(f, (int)n, x, y)); },
-				  repeats_for((double)n, 1e7, 1e12), 4.0);
-	print_line("axpy", fmt_names[f], n, s, 2.0 * n);
+	double s = time_vector("axpy", f, n, [&] { CHECK_TF(run_axpy(f, (int)n, x, y)); });
 
 	/* One run from the initial y, for the check. */
 	fill(y);
@@ -752,16 +743,13 @@ static double measure_axpy(fmt f, long long n)
 
 static double measure_dot(fmt f, long long n)
 {
-	auto found = seconds_of.find(key("dot", fmt_names[f], n));
-	if (found != seconds_of.end())
-		return found->second;
+	if (const double *seconds = measured("dot", fmt_names[f], n))
+		return *seconds;
 	if (f != F_DOUBLE)
 		measure_dot(F_DOUBLE, n);
 	darray x = alloc(f, n, 41), y = alloc(f, n, 42);
 	tf_dd result;
-	double s = median_seconds([&] { CHECK_TF(run_dot(f, (int)n, x, y, &result)); },
-				  repeats_for((double)n, 1e7, 1e12), 4.0);
-	print_line("dot", fmt_names[f], n, s, 2.0 * n);
+	double s = time_vector("dot", f, n, [&] { CHECK_TF(run_dot(f, (int)n, x, y, &result)); });
 
 	/* The whole sum on the host: up to 3e6 terms, a fraction of a second. */
 	if (n > 3000000) {
@@ -812,10 +800,10 @@ static void measure_ceilings()
 		double fp64 = ceiling_of.count("fp64_fma") ? ceiling_of["fp64_fma"] : rate;
 		print_ceiling(name, LOOP_STEPS, s, rate, rate / fp64);
 	};
-	loop("fp64_fma", FMA_CHAINS, [&] { fp64_fma_loop<<<blocks, threads>>>(out, 1.0); });
-	loop("fp32_fma", FMA_CHAINS, [&] { fp32_fma_loop<<<blocks, threads>>>((float *)out, 1.0f); });
-	loop("dd_muladd", 8, [&] { dd_muladd_loop<<<blocks, threads>>>(out, 1.0); });
-	loop("df_muladd", 8, [&] { df_muladd_loop<<<blocks, threads>>>(out, 1.0f); });
+	loop("fp64_fma", FMA_CHAINS, [&] { fma_loop<double><<<blocks, threads>>>(out, 1.0); });
+	loop("fp32_fma", FMA_CHAINS, [&] { fma_loop<float><<<blocks, threads>>>((float *)out, 1.0f); });
+	loop("dd_muladd", 8, [&] { muladd_loop<double><<<blocks, threads>>>(out, 1.0); });
+	loop("df_muladd", 8, [&] { muladd_loop<float><<<blocks, threads>>>(out, 1.0f); });
 	loop("dd_gemm_step", 8, [&] {
 		gemm_step_loop<tf::dd_pair_arith, 8>
 			<<<blocks, threads>>>(out, make_double2(1.0, 1e-17), make_double2(0.75, 1e-18));
@@ -929,16 +917,7 @@ template <class Call, class Base> static double interleaved_ratio(Call call, Bas
 	cudaEvent_t start, stop;
 	CHECK(cudaEventCreate(&start));
 	CHECK(cudaEventCreate(&stop));
-	auto time = [&](auto f) {
-		CHECK(cudaEventRecord(start));
-		f();
-		CHECK(cudaDeviceSynchronize());
-		CHECK(cudaEventRecord(stop));
-		CHECK(cudaEventSynchronize(stop));
-		float ms;
-		CHECK(cudaEventElapsedTime(&ms, start, stop));
-		return (double)ms;
-	};
+	auto time = [&](auto f) { return (double)event_ms(start, stop, f); };
 	time(base);
 	time(call);
 	std::vector<double> t_call, t_base;
@@ -957,21 +936,25 @@ static void targets_part()
 {
 	measure_ceilings();
 	char line[256];
-	double flops = 2.0 * 8192.0 * 8192.0 * 8192.0;
-	double dd = flops / measure_gemm(F_DD, V_PLAIN, 8192) * 1e-12;
-	std::snprintf(line, sizeof line, "%.3f TDDFLOP/s (>= 1.4), %.3f of the DD multiply-add "
-		      "ceiling %.3f", dd, dd / (ceiling_of["dd_muladd"] * 1e-3),
-		      ceiling_of["dd_muladd"] * 1e-3);
-	target("tf_ddgemm n=8192", dd >= 1.4, line);
-	std::printf("%% tf_ddgemm n=8192: %.3f of its own step's ceiling (dd_gemm_step %.3f)\n",
-		    dd / (ceiling_of["dd_gemm_step"] * 1e-3), ceiling_of["dd_gemm_step"] * 1e-3);
-	double df = flops / measure_gemm(F_DF, V_PLAIN, 8192) * 1e-12;
-	std::snprintf(line, sizeof line, "%.3f TDFFLOP/s (>= 3.4), %.3f of the DF multiply-add "
-		      "ceiling %.3f", df, df / (ceiling_of["df_muladd"] * 1e-3),
-		      ceiling_of["df_muladd"] * 1e-3);
-	target("tf_dfgemm n=8192", df >= 3.4, line);
-	std::printf("%% tf_dfgemm n=8192: %.3f of its own step's ceiling (df_gemm_step %.3f)\n",
-		    df / (ceiling_of["df_gemm_step"] * 1e-3), ceiling_of["df_gemm_step"] * 1e-3);
+	const struct {
+		fmt f;
+		const char *arith; /* as the rate's unit names it */
+		double goal;       /* TFLOP/s */
+	} gemm_goals[] = { { F_DD, "DD", 1.4 }, { F_DF, "DF", 3.4 } };
+	for (const auto &goal : gemm_goals) {
+		const char *name = fmt_names[goal.f];
+		const double flops = 2.0 * 8192.0 * 8192.0 * 8192.0;
+		const double rate = flops / measure_gemm(goal.f, V_PLAIN, 8192) * 1e-12;
+		const double muladd = ceiling_of[std::string(name) + "_muladd"] * 1e-3;
+		const double step = ceiling_of[std::string(name) + "_gemm_step"] * 1e-3;
+		char what[64];
+		std::snprintf(what, sizeof what, "tf_%sgemm n=8192", name);
+		std::snprintf(line, sizeof line, "%.3f T%sFLOP/s (>= %.1f), %.3f of the %s multiply-add "
+			      "ceiling %.3f", rate, goal.arith, goal.goal, rate / muladd, goal.arith, muladd);
+		target(what, rate >= goal.goal, line);
+		std::printf("%% %s: %.3f of its own step's ceiling (%s_gemm_step %.3f)\n", what,
+			    rate / step, name, step);
+	}
 
 	const struct {
 		fmt f;

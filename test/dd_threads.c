@@ -6,15 +6,10 @@
 #include "config.h"
 
 #include <math.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
-
-void dgemm_(const char *, const char *, const int *, const int *, const int *, const double *,
-	    const double *, const int *, const double *, const int *, const double *, double *,
-	    const int *, size_t, size_t);
-void dgemv_(const char *, const int *, const int *, const double *, const double *, const int *,
-	    const double *, const int *, const double *, double *, const int *, size_t);
+#include "test/f77_blas.h"
+#include "test/run_threads.h"
 
 #define THREADS 4
 #define ROUNDS 12
@@ -74,15 +69,7 @@ static void *work(void *arg)
 
 int main(void)
 {
-	pthread_t threads[THREADS];
-	long bad = 0;
-	for (long t = 0; t < THREADS; t++)
-		pthread_create(&threads[t], NULL, work, (void *)t);
-	for (int t = 0; t < THREADS; t++) {
-		void *result;
-		pthread_join(threads[t], &result);
-		bad += (long)result;
-	}
+	long bad = run_threads(THREADS, work);
 	printf("%ld wrong results from %d threads x %d rounds\n", bad, THREADS, ROUNDS);
 	return bad != 0;
 }

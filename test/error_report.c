@@ -9,13 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "test/f77_blas.h"
 
-void dgemm_(const char *, const char *, const int *, const int *, const int *, const double *,
-	    const double *, const int *, const double *, const int *, const double *, double *,
-	    const int *, size_t, size_t);
-void dgemv_(const char *, const int *, const int *, const double *, const double *, const int *,
-	    const double *, const int *, const double *, double *, const int *, size_t);
-void daxpy_(const int *, const double *, const double *, const int *, double *, const int *);
 void cblas_dgemm(int, int, int, int, int, int, double, const double *, int, const double *, int,
 		 double, double *, int);
 void cblas_dgemv(int, int, int, int, double, const double *, int, const double *, int, double,
@@ -48,6 +43,35 @@ static void c_gemv(int layout, int t, int m, int n, int lda, int incx, int incy)
 	cblas_dgemv(layout, t, m, n, 1.0, a, lda, x, incx, 0.0, y, incy);
 }
 
+/* The checks of cblas_dgemm that read alike in both layouts: TransA, TransB,
+ * M, N and K.  (The leading dimensions are checked against the shapes as
+ * stored, so their cases differ.) */
+static void c_gemm_shape(int layout, int check)
+{
+	switch (check) {
+	case 0: c_gemm(layout, 7, NOTRANS, 2, 2, 2, 2, 2, 2); break;
+	case 1: c_gemm(layout, NOTRANS, 7, 2, 2, 2, 2, 2, 2); break;
+	case 2: c_gemm(layout, NOTRANS, NOTRANS, -1, 2, 2, 2, 2, 2); break;
+	case 3: c_gemm(layout, NOTRANS, NOTRANS, 2, -1, 2, 2, 2, 2); break;
+	case 4: c_gemm(layout, NOTRANS, NOTRANS, 2, 2, -1, 2, 2, 2); break;
+	}
+}
+
+/* Every check of cblas_dgemv in one layout.  lda = 2 is one short of the
+ * dimension it must cover: M in column-major, N in row-major. */
+static void c_gemv_checks(int layout, int check)
+{
+	int m = layout == COL ? 3 : 2, n = layout == COL ? 2 : 3;
+	switch (check) {
+	case 0: c_gemv(layout, 0, 2, 2, 2, 1, 1); break;
+	case 1: c_gemv(layout, NOTRANS, -1, 2, 2, 1, 1); break;
+	case 2: c_gemv(layout, TRANS, 2, -1, 2, 1, 1); break;
+	case 3: c_gemv(layout, NOTRANS, m, n, 2, 1, 1); break;
+	case 4: c_gemv(layout, CONJ, 2, 2, 2, 0, 1); break;
+	case 5: c_gemv(layout, NOTRANS, 2, 2, 2, 1, 0); break;
+	}
+}
+
 static void run(int which)
 {
 	int n = -1;
@@ -78,20 +102,12 @@ static void run(int which)
 	case 19: daxpy_(&n, &alpha, x, &n, y, &n); break;
 	/* cblas_dgemm, both layouts */
 	case 20: c_gemm(99, NOTRANS, NOTRANS, 2, 2, 2, 2, 2, 2); break;
-	case 21: c_gemm(COL, 7, NOTRANS, 2, 2, 2, 2, 2, 2); break;
-	case 22: c_gemm(COL, NOTRANS, 7, 2, 2, 2, 2, 2, 2); break;
-	case 23: c_gemm(COL, NOTRANS, NOTRANS, -1, 2, 2, 2, 2, 2); break;
-	case 24: c_gemm(COL, NOTRANS, NOTRANS, 2, -1, 2, 2, 2, 2); break;
-	case 25: c_gemm(COL, NOTRANS, NOTRANS, 2, 2, -1, 2, 2, 2); break;
+	case 21: case 22: case 23: case 24: case 25: c_gemm_shape(COL, which - 21); break;
 	case 26: c_gemm(COL, NOTRANS, NOTRANS, 3, 2, 2, 2, 2, 3); break;
 	case 27: c_gemm(COL, TRANS, NOTRANS, 2, 2, 3, 2, 3, 2); break;
 	case 28: c_gemm(COL, NOTRANS, CONJ, 2, 3, 2, 2, 2, 2); break;
 	case 29: c_gemm(COL, NOTRANS, NOTRANS, 2, 2, 2, 2, 2, 1); break;
-	case 30: c_gemm(ROW, 7, NOTRANS, 2, 2, 2, 2, 2, 2); break;
-	case 31: c_gemm(ROW, NOTRANS, 7, 2, 2, 2, 2, 2, 2); break;
-	case 32: c_gemm(ROW, NOTRANS, NOTRANS, -1, 2, 2, 2, 2, 2); break;
-	case 33: c_gemm(ROW, NOTRANS, NOTRANS, 2, -1, 2, 2, 2, 2); break;
-	case 34: c_gemm(ROW, NOTRANS, NOTRANS, 2, 2, -1, 2, 2, 2); break;
+	case 30: case 31: case 32: case 33: case 34: c_gemm_shape(ROW, which - 30); break;
 	case 35: c_gemm(ROW, NOTRANS, NOTRANS, 2, 2, 3, 2, 2, 2); break;
 	case 36: c_gemm(ROW, TRANS, NOTRANS, 3, 2, 2, 2, 2, 2); break;
 	case 37: c_gemm(ROW, NOTRANS, NOTRANS, 2, 3, 2, 2, 2, 3); break;
@@ -99,18 +115,8 @@ static void run(int which)
 	case 39: c_gemm(ROW, NOTRANS, NOTRANS, 2, 3, 2, 2, 3, 2); break;
 	/* cblas_dgemv, both layouts */
 	case 40: c_gemv(0, NOTRANS, 2, 2, 2, 1, 1); break;
-	case 41: c_gemv(COL, 0, 2, 2, 2, 1, 1); break;
-	case 42: c_gemv(COL, NOTRANS, -1, 2, 2, 1, 1); break;
-	case 43: c_gemv(COL, TRANS, 2, -1, 2, 1, 1); break;
-	case 44: c_gemv(COL, NOTRANS, 3, 2, 2, 1, 1); break;
-	case 45: c_gemv(COL, CONJ, 2, 2, 2, 0, 1); break;
-	case 46: c_gemv(COL, NOTRANS, 2, 2, 2, 1, 0); break;
-	case 47: c_gemv(ROW, 0, 2, 2, 2, 1, 1); break;
-	case 48: c_gemv(ROW, NOTRANS, -1, 2, 2, 1, 1); break;
-	case 49: c_gemv(ROW, TRANS, 2, -1, 2, 1, 1); break;
-	case 50: c_gemv(ROW, NOTRANS, 2, 3, 2, 1, 1); break;
-	case 51: c_gemv(ROW, CONJ, 2, 2, 2, 0, 1); break;
-	case 52: c_gemv(ROW, NOTRANS, 2, 2, 2, 1, 0); break;
+	case 41: case 42: case 43: case 44: case 45: case 46: c_gemv_checks(COL, which - 41); break;
+	case 47: case 48: case 49: case 50: case 51: case 52: c_gemv_checks(ROW, which - 47); break;
 	/* cblas_daxpy */
 	case 53: cblas_daxpy(-1, 2.0, x, 0, y, 0); break;
 	/* a legal call that does work */

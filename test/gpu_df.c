@@ -12,14 +12,8 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include "test/f77_blas.h"
 #include "twofold/arith_dd.h"
-
-void dgemm_(const char *, const char *, const int *, const int *, const int *, const double *,
-	    const double *, const int *, const double *, const int *, const double *, double *,
-	    const int *, size_t, size_t);
-void dgemv_(const char *, const int *, const int *, const double *, const double *, const int *,
-	    const double *, const int *, const double *, double *, const int *, size_t);
-void daxpy_(const int *, const double *, const double *, const int *, double *, const int *);
 
 #define N 97
 static unsigned seed = 5;

@@ -8,12 +8,7 @@
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
-
-void dgemm_(const char *, const char *, const int *, const int *, const int *, const double *,
-	    const double *, const int *, const double *, const int *, const double *, double *,
-	    const int *, size_t, size_t);
-void dgemv_(const char *, const int *, const int *, const double *, const double *, const int *,
-	    const double *, const int *, const double *, double *, const int *, size_t);
+#include "test/f77_blas.h"
 
 #define THREADS 8
 #define ROUNDS 100

@@ -3,12 +3,7 @@
 # twofold.pc (relative to its prefix, no hard-coded libdir) in place, and a
 # C and a Fortran program build against the installed copy and run.
 . "$TF_SRCDIR/test/lib.sh"
-root=$work/root
-make -C "$TF_BUILDDIR" install DESTDIR="$root" > "$work/install.log" 2>&1 ||
-	{ tail -20 "$work/install.log"; fail "make install"; }
-prefix=$(sed -n 's/^prefix=//p' "$TF_BUILDDIR/twofold.pc")
-pc=$(find "$root" -name twofold.pc)
-[ -n "$pc" ] || fail "twofold.pc not installed"
+install_twofold
 for file in twofold.h libtwofold.so libtwofold.so.0; do
 	[ -n "$(find "$root" -name "$file")" ] || fail "$file not installed"
 done

@@ -7,13 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-void dgemm_(const char *, const char *, const int *, const int *, const int *, const double *,
-	    const double *, const int *, const double *, const int *, const double *, double *,
-	    const int *, size_t, size_t);
-void dgemv_(const char *, const int *, const int *, const double *, const double *, const int *,
-	    const double *, const int *, const double *, double *, const int *, size_t);
-void daxpy_(const int *, const double *, const double *, const int *, double *, const int *);
+#include "test/f77_blas.h"
 
 #define N 157
 

@@ -6,14 +6,7 @@
 
 #include <stdio.h>
 #include <string.h>
-
-void dgemm_(const char *, const char *, const int *, const int *, const int *, const double *,
-	    const double *, const int *, const double *, const int *, const double *, double *,
-	    const int *, size_t, size_t);
-void dgemv_(const char *, const int *, const int *, const double *, const double *, const int *,
-	    const double *, const int *, const double *, double *, const int *, size_t);
-void dsyrk_(const char *, const char *, const int *, const int *, const double *, const double *,
-	    const int *, const double *, double *, const int *, size_t, size_t);
+#include "test/f77_blas.h"
 
 static char last_name[8];
 static int last_info, calls;

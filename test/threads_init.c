@@ -6,11 +6,8 @@
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
-
-void dgemm_(const char *, const char *, const int *, const int *, const int *, const double *,
-	    const double *, const int *, const double *, const int *, const double *, double *,
-	    const int *, size_t, size_t);
-double ddot_(const int *, const double *, const int *, const double *, const int *);
+#include "test/f77_blas.h"
+#include "test/run_threads.h"
 
 #define THREADS 8
 #define N 32
@@ -49,16 +46,8 @@ static void *work(void *arg)
 
 int main(void)
 {
-	pthread_t threads[THREADS];
-	long bad = 0;
 	pthread_barrier_init(&start, NULL, THREADS);
-	for (long t = 0; t < THREADS; t++)
-		pthread_create(&threads[t], NULL, work, (void *)t);
-	for (int t = 0; t < THREADS; t++) {
-		void *result;
-		pthread_join(threads[t], &result);
-		bad += (long)result;
-	}
+	long bad = run_threads(THREADS, work);
 	printf("%ld wrong results from %d threads\n", bad, THREADS);
 	return bad != 0;
 }

@@ -49,13 +49,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-void dgemm_(const char *, const char *, const int *, const int *, const int *, const double *,
-	    const double *, const int *, const double *, const int *, const double *, double *,
-	    const int *, size_t, size_t);
-void dgemv_(const char *, const int *, const int *, const double *, const double *, const int *,
-	    const double *, const int *, const double *, double *, const int *, size_t);
-void daxpy_(const int *, const double *, const double *, const int *, double *, const int *);
+#include "test/f77_blas.h"
+#include "test/splitmix64.h"
 
 #define C_BOUND 2.0      /* the constant C of the criterion above */
 #define LOW_COND 1e10    /* up to here, 1 ulp */
@@ -67,6 +62,7 @@ void daxpy_(const int *, const double *, const double *, const int *, double *, 
 
 /* ---------------------------------------------------------------- random */
 
+/* test/splitmix64.h on this program's state, seeded per case */
 static uint64_t rng_state;
 
 static void seed(uint64_t s)
@@ -74,27 +70,24 @@ static void seed(uint64_t s)
 	rng_state = s;
 }
 
-static uint64_t rng_next(void) /* splitmix64 */
+static uint64_t rng_next(void)
 {
-	uint64_t z = (rng_state += 0x9e3779b97f4a7c15u);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	return z ^ (z >> 31);
+	return splitmix64_next(&rng_state);
 }
 
 static double unif(void) /* [0, 1) */
 {
-	return (double)(rng_next() >> 11) * 0x1p-53;
+	return splitmix64_unif(&rng_state);
 }
 
-static double sym(void) /* (-1, 1) */
+static double sym(void) /* [-1, 1) */
 {
-	return 2 * unif() - 1;
+	return splitmix64_sym(&rng_state);
 }
 
 static int irand(int lo, int hi) /* lo..hi */
 {
-	return lo + (int)(rng_next() % (uint64_t)(hi - lo + 1));
+	return splitmix64_int(&rng_state, lo, hi);
 }
 
 static double unit(void) /* +-[0.5, 1) */
@@ -182,13 +175,7 @@ static void gen_dot(int n, double target, const double *given, double *x, double
 	int *perm = malloc((size_t)n * sizeof *perm);
 	if (!perm)
 		harness_error("out of memory");
-	for (int l = 0; l < n; l++)
-		perm[l] = l;
-	for (int l = n - 1; l > 0; l--) {
-		int j = irand(0, l), t = perm[l];
-		perm[l] = perm[j];
-		perm[j] = t;
-	}
+	splitmix64_permutation(&rng_state, perm, n);
 	const double *xs = given ? given : x;
 	double half = 0.5 * log2(target < 1 ? 1 : target);
 	int n2 = n >= 2 ? n / 2 : 1;
@@ -856,43 +843,50 @@ static void run_set(const char *name)
 		run_axpy(&axpy[i], base + 200 + i);
 }
 
+/* The summary's rows: the bins of one table that hold elements.  c_obs and
+ * c_raw are "-" for daxpy, whose criterion has no constant C. */
+static void print_bins(const struct tally *bins, int with_c)
+{
+	for (int b = 0; b < NBINS; b++) {
+		const struct tally *t = &bins[b];
+		if (!t->count)
+			continue;
+		char c_obs[16] = "-", c_raw[16] = "-";
+		if (with_c) {
+			snprintf(c_obs, sizeof c_obs, "%.3g", t->max_c);
+			snprintf(c_raw, sizeof c_raw, "%.3g", t->max_c_raw);
+		}
+		printf("%% %-10s %8ld %8ld %10.3g %10.3g %12s %12s %10.3g\n", bin_name[b], t->count,
+		       t->fails, t->max_ulp, t->max_ratio, c_obs, c_raw, t->max_d);
+	}
+}
+
 static void print_summary(void)
 {
-	long entries = 0, fails = other_failures;
-	double worst_low = 0, worst_c = 0, worst_d = 0, worst_axpy = 0;
+	/* The worst values over the bins that hold elements, in the order the
+	 * summary prints them: gemm and gemv up to cond 1e10 (low) and above
+	 * (high), daxpy, and all of them. */
+	struct tally low = { 0 }, high = { 0 }, axpy = { 0 }, all = { 0 };
+	for (int b = 0; b < NBINS; b++)
+		if (dot_total[b].count) {
+			tally_add(b <= 1 ? &low : &high, &dot_total[b]);
+			tally_add(&all, &dot_total[b]);
+		}
+	for (int b = 0; b < NBINS; b++)
+		if (axpy_total[b].count) {
+			tally_add(&axpy, &axpy_total[b]);
+			tally_add(&all, &axpy_total[b]);
+		}
+	long entries = all.count, fails = other_failures + all.fails;
+	double worst_low = low.max_ulp, worst_c = high.max_c, worst_d = all.max_d;
+	double worst_axpy = axpy.max_ulp;
 	printf("%%\n%% summary, gemm and gemv elements (k the dot length; criterion: cond <= 1e10:"
 	       " 1 ulp; above: 1 ulp + %g k 2^-104 S)\n", C_BOUND);
 	printf("%% %-10s %8s %8s %10s %10s %12s %12s %10s\n", "cond", "entries", "failed", "worst_ulp",
 	       "err/bound", "c_obs", "c_raw", "d_obs");
-	for (int b = 0; b < NBINS; b++) {
-		struct tally *t = &dot_total[b];
-		entries += t->count;
-		fails += t->fails;
-		if (!t->count)
-			continue;
-		printf("%% %-10s %8ld %8ld %10.3g %10.3g %12.3g %12.3g %10.3g\n", bin_name[b], t->count,
-		       t->fails, t->max_ulp, t->max_ratio, t->max_c, t->max_c_raw, t->max_d);
-		if (b <= 1 && !(t->max_ulp <= worst_low))
-			worst_low = t->max_ulp;
-		if (b >= 2 && !(t->max_c <= worst_c))
-			worst_c = t->max_c;
-		if (!(t->max_d <= worst_d))
-			worst_d = t->max_d;
-	}
+	print_bins(dot_total, 1);
 	printf("%% summary, daxpy elements (criterion: 1 ulp at every condition number)\n");
-	for (int b = 0; b < NBINS; b++) {
-		struct tally *t = &axpy_total[b];
-		entries += t->count;
-		fails += t->fails;
-		if (!t->count)
-			continue;
-		printf("%% %-10s %8ld %8ld %10.3g %10.3g %12s %12s %10.3g\n", bin_name[b], t->count,
-		       t->fails, t->max_ulp, t->max_ratio, "-", "-", t->max_d);
-		if (!(t->max_ulp <= worst_axpy))
-			worst_axpy = t->max_ulp;
-		if (!(t->max_d <= worst_d))
-			worst_d = t->max_d;
-	}
+	print_bins(axpy_total, 0);
 	printf("%% c_obs: worst (relative error less the final rounding's half ulp) / (cond k 2^-104);"
 	       " c_raw: the same with nothing taken off\n");
 	printf("%% d_obs: worst error / (1 ulp + 2 k 2^-53 S), plain double's bound\n");

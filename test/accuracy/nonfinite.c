@@ -26,30 +26,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-void dgemm_(const char *, const char *, const int *, const int *, const int *, const double *,
-	    const double *, const int *, const double *, const int *, const double *, double *,
-	    const int *, size_t, size_t);
-void dgemv_(const char *, const int *, const int *, const double *, const double *, const int *,
-	    const double *, const int *, const double *, double *, const int *, size_t);
-void daxpy_(const int *, const double *, const double *, const int *, double *, const int *);
+#include "test/f77_blas.h"
+#include "test/splitmix64.h"
 
 #define SENTINEL (-777.25)
 
-static uint64_t rng_state;
-
-static uint64_t rng_next(void) /* splitmix64 */
-{
-	uint64_t z = (rng_state += 0x9e3779b97f4a7c15u);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	return z ^ (z >> 31);
-}
-
-static int irand(int lo, int hi)
-{
-	return lo + (int)(rng_next() % (uint64_t)(hi - lo + 1));
-}
+static uint64_t rng_state; /* test/splitmix64.h */
 
 /* ----------------------------------------------------------- one problem */
 
@@ -150,7 +132,7 @@ static void run(struct problem *p, uint64_t data_seed, double alpha, double beta
 		for (long s = 0; s < a->size; s++)
 			a->data[s] = output ? SENTINEL : NAN;
 		for (long e = 0; e < elements(a); e++)
-			a->data[index_of(a, e)] = irand(-3, 3);
+			a->data[index_of(a, e)] = splitmix64_int(&rng_state, -3, 3);
 	}
 	char what[400];
 	int len = 0;
@@ -251,11 +233,12 @@ static void grid(struct problem *p, uint64_t problem_seed)
 				for (int i = 0; i < 2; i++) {
 					int a;
 					do
-						a = irand(0, p->narrays - 1);
+						a = splitmix64_int(&rng_state, 0, p->narrays - 1);
 					while (elements(&p->arr[a]) == 0);
 					sp[i].array = a;
-					sp[i].elem = irand(0, (int)elements(&p->arr[a]) - 1);
-					sp[i].value = specials[irand(0, 2)];
+					sp[i].elem = splitmix64_int(&rng_state, 0,
+								    (int)elements(&p->arr[a]) - 1);
+					sp[i].value = specials[splitmix64_int(&rng_state, 0, 2)];
 				}
 				place_seed = rng_state;
 				run(p, problem_seed, alpha, beta, sp, 2);

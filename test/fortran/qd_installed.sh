@@ -10,12 +10,7 @@ qd_fmoddir=$(setting QD_FMODDIR)
 qd_flibs=$(setting QD_FLIBS)
 [ -n "$fc" ] || skip "built without a Fortran compiler"
 [ -n "$qd_fmoddir" ] || skip "QD's Fortran module (ddmodule.mod) not found by configure"
-root=$work/root
-make -C "$TF_BUILDDIR" install DESTDIR="$root" > "$work/install.log" 2>&1 ||
-	{ tail -20 "$work/install.log"; fail "make install"; }
-prefix=$(sed -n 's/^prefix=//p' "$TF_BUILDDIR/twofold.pc")
-pc=$(find "$root" -name twofold.pc)
-[ -n "$pc" ] || fail "twofold.pc not installed"
+install_twofold
 command -v pkg-config > /dev/null || skip "no pkg-config"
 variable() {
 	PKG_CONFIG_PATH=$(dirname "$pc") pkg-config --define-variable=prefix="$root$prefix" \

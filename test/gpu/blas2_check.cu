@@ -32,34 +32,21 @@
 #include "kernels/axpy.h"
 #include "kernels/gemv.h"
 #include "kernels/reference_gemv.cuh"
+#include "test/splitmix64.h"
 #include "twofold/arith_dd.h"
 
 
 static const double SENTINEL = -777.25;
 
-static uint64_t rng_state = 2024;
-static uint64_t rng_next()
-{
-	uint64_t z = (rng_state += 0x9e3779b97f4a7c15u);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	return z ^ (z >> 31);
-}
-static int irand(int lo, int hi) { return lo + (int)(rng_next() % (uint64_t)(hi - lo + 1)); }
+static uint64_t rng_state = 2024; /* test/splitmix64.h */
+static int irand(int lo, int hi) { return splitmix64_int(&rng_state, lo, hi); }
 /* Uniform in [-1, 1), never zero. */
 static double urand()
 {
-	double v = (double)(rng_next() >> 11) * 0x1p-52 - 1.0;
+	double v = splitmix64_sym(&rng_state);
 	return v == 0.0 ? 0.5 : v;
 }
-static double special()
-{
-	switch (irand(0, 2)) {
-	case 0: return INFINITY;
-	case 1: return -INFINITY;
-	default: return NAN;
-	}
-}
+static double special() { return splitmix64_nonfinite(&rng_state); }
 
 enum fill { RANDOM, WIDE, NONFINITE, OVERFLOW };
 static const char *fill_name[] = { "random", "wide", "nonfinite", "overflow" };

@@ -14,3 +14,22 @@ expect_gpu() {
 			fail "$routine did not run on the GPU: $(grep "^twofold: $routine " "$report")"
 	done
 }
+# Runs each command line given (a program and its arguments, split at
+# spaces) under compute-sanitizer's memcheck, then racecheck, showing the
+# last $1 lines of each report; fails at the first that finds an error.
+# Skips where there is no compute-sanitizer.
+sanitize() {
+	shown=$1
+	shift
+	sanitizer=$(command -v compute-sanitizer || ls /usr/local/cuda/bin/compute-sanitizer 2>/dev/null)
+	[ -n "$sanitizer" ] || skip "no compute-sanitizer"
+	for tool in memcheck racecheck; do
+		for run in "$@"; do
+			"$sanitizer" --tool $tool --error-exitcode 9 $run > "$work/out" 2>&1
+			status=$?
+			tail -$shown "$work/out"
+			[ $status -eq 0 ] || fail "$tool on $run: exit status $status: $(tail -20 "$work/out")"
+		done
+	done
+	echo "memcheck and racecheck: no errors"
+}

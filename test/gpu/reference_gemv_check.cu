@@ -17,31 +17,13 @@
 #include <cstring>
 #include <vector>
 #include "kernels/reference_gemv.cuh"
+#include "test/f77_blas.h"
+#include "test/splitmix64.h"
 
-extern "C" {
-void dgemv_(const char *, const int *, const int *, const double *, const double *, const int *,
-	    const double *, const int *, const double *, double *, const int *, size_t);
-void daxpy_(const int *, const double *, const double *, const int *, double *, const int *);
-}
 
-static uint64_t state = 12345;
-static uint64_t next()
-{
-	uint64_t z = (state += 0x9e3779b97f4a7c15u);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	return z ^ (z >> 31);
-}
-static int irand(int lo, int hi) { return lo + (int)(next() % (uint64_t)(hi - lo + 1)); }
-
-static double special()
-{
-	switch (irand(0, 2)) {
-	case 0: return INFINITY;
-	case 1: return -INFINITY;
-	default: return NAN;
-	}
-}
+static uint64_t state = 12345; /* test/splitmix64.h */
+static int irand(int lo, int hi) { return splitmix64_int(&state, lo, hi); }
+static double special() { return splitmix64_nonfinite(&state); }
 
 static bool same(double a, double b, long &payload)
 {
@@ -55,12 +37,32 @@ static bool same(double a, double b, long &payload)
 	return std::memcmp(&a, &b, sizeof a) == 0;
 }
 
+/* The counts over the run, and the check of one call: every element of y's
+ * storage as the reference left it against the emulation's; print(e) shows
+ * a difference at storage index e, for the first `shown` of the run. */
+struct tally {
+	long cases = 0, elements = 0, bad = 0, payload = 0, nonfinite = 0;
+	template <class Print>
+	void compare(const std::vector<double> &expected, const std::vector<double> &got, long shown,
+		     Print print)
+	{
+		cases++;
+		for (size_t e = 0; e < expected.size(); e++) {
+			elements++;
+			if (!std::isfinite(expected[e]))
+				nonfinite++;
+			if (!same(expected[e], got[e], payload) && bad++ < shown)
+				print(e);
+		}
+	}
+};
+
 int main()
 {
 	const double alphas[] = { 1, -1, 2, 0.5, NAN, INFINITY };
 	const double betas[] = { 0, 1, -1, 2, 0.5, NAN, INFINITY };
 	const int incs[] = { 1, 2, -1, -3 };
-	long cases = 0, elements = 0, bad = 0, payload = 0, nonfinite = 0;
+	tally t;
 	for (int trial = 0; trial < 20000; trial++) {
 		const char trans = "NTC"[irand(0, 2)];
 		const int m = irand(1, 6), n = irand(1, 6), lda = m + irand(0, 2);
@@ -90,18 +92,11 @@ int main()
 		tf_gemv_args p = { trans, m, n, alpha, beta, a.data(), lda, x.data(), incx, y.data(), incy, 1.0, 1.0, 1.0 };
 		for (int i = 0; i < leny; i++)
 			got[tf::vector_offset(leny, incy, i)] = tf::reference_gemv_element(p, i);
-		cases++;
-		for (size_t e = 0; e < y.size(); e++) {
-			elements++;
-			if (!std::isfinite(expected[e]))
-				nonfinite++;
-			if (!same(expected[e], got[e], payload)) {
-				if (bad++ < 20)
-					std::printf("dgemv %c m=%d n=%d lda=%d incx=%d incy=%d alpha=%g beta=%g: "
-						    "y storage %zu: reference %g, emulation %g\n",
-						    trans, m, n, lda, incx, incy, alpha, beta, e, expected[e], got[e]);
-			}
-		}
+		t.compare(expected, got, 20, [&](size_t e) {
+			std::printf("dgemv %c m=%d n=%d lda=%d incx=%d incy=%d alpha=%g beta=%g: "
+				    "y storage %zu: reference %g, emulation %g\n",
+				    trans, m, n, lda, incx, incy, alpha, beta, e, expected[e], got[e]);
+		});
 	}
 	for (int trial = 0; trial < 5000; trial++) {
 		const int n = irand(1, 8), incx = irand(-3, 3), incy = irand(-3, 3);
@@ -122,21 +117,14 @@ int main()
 			double *yi = &got[tf::vector_offset(n, incy, i)];
 			*yi = tf::reference_axpy_step(alpha, x[tf::vector_offset(n, incx, i)], *yi);
 		}
-		cases++;
-		for (size_t e = 0; e < y.size(); e++) {
-			elements++;
-			if (!std::isfinite(expected[e]))
-				nonfinite++;
-			if (!same(expected[e], got[e], payload)) {
-				if (bad++ < 40)
-					std::printf("daxpy n=%d incx=%d incy=%d alpha=%g: y storage %zu: reference %g, "
-						    "emulation %g\n",
-						    n, incx, incy, alpha, e, expected[e], got[e]);
-			}
-		}
+		t.compare(expected, got, 40, [&](size_t e) {
+			std::printf("daxpy n=%d incx=%d incy=%d alpha=%g: y storage %zu: reference %g, "
+				    "emulation %g\n",
+				    n, incx, incy, alpha, e, expected[e], got[e]);
+		});
 	}
 	std::printf("reference_gemv_check: %ld calls, %ld elements of y (%ld not finite), %ld differ, "
 		    "%ld NaNs with other payload bits\n",
-		    cases, elements, nonfinite, bad, payload);
-	return bad != 0;
+		    t.cases, t.elements, t.nonfinite, t.bad, t.payload);
+	return t.bad != 0;
 }

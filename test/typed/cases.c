@@ -149,13 +149,7 @@ static double exact_dot(int k, mpfr_t *a, const double *ad, long as, mpfr_t *b, 
 static void gen_ill(int k, mpfr_t *x, long xs, double target, struct array *y)
 {
 	int *perm = xmalloc(sizeof(int) * (size_t)(k ? k : 1));
-	for (int l = 0; l < k; l++)
-		perm[l] = l;
-	for (int l = k - 1; l > 0; l--) {
-		int j = rng_int(0, l), t = perm[l];
-		perm[l] = perm[j];
-		perm[j] = t;
-	}
+	rng_permutation(perm, k);
 	double half = 0.5 * log2(target < 1 ? 1 : target);
 	int n2 = k >= 2 ? k / 2 : 1;
 	mp_ready(1);

@@ -124,6 +124,7 @@ void rng_seed(uint64_t seed);
 uint64_t rng_next(void);
 double rng_unif(void);            /* [0, 1) */
 int rng_int(int lo, int hi);      /* lo..hi */
+void rng_permutation(int *perm, int n); /* perm[0..n) a permutation of 0..n-1 */
 /* A random value of 128 significant bits, sign random, magnitude in
  * [2^e, 2^(e+1)), e uniform in [emin, emax]. */
 void rng_mp(mpfr_ptr out, int emin, int emax);

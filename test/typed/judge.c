@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "harness.h"
+#include "test/splitmix64.h"
 
 void harness_error(const char *format, ...)
 {
@@ -45,20 +46,22 @@ void rng_seed(uint64_t seed)
 
 uint64_t rng_next(void)
 {
-	uint64_t z = (rng_state += 0x9e3779b97f4a7c15u);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	return z ^ (z >> 31);
+	return splitmix64_next(&rng_state);
 }
 
 double rng_unif(void)
 {
-	return (double)(rng_next() >> 11) * 0x1p-53;
+	return splitmix64_unif(&rng_state);
 }
 
 int rng_int(int lo, int hi)
 {
-	return lo + (int)(rng_next() % (uint64_t)(hi - lo + 1));
+	return splitmix64_int(&rng_state, lo, hi);
+}
+
+void rng_permutation(int *perm, int n)
+{
+	splitmix64_permutation(&rng_state, perm, n);
 }
 
 void rng_mp(mpfr_ptr out, int emin, int emax)
