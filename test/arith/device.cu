@@ -23,80 +23,98 @@
 #include "twofold/arith_di.h"
 #include "twofold/arith_ts.h"
 
-enum { IN = 8, OUT = 80 };
+// Every function of the headers, and the operands of one set it is called
+// on: F(function, (arguments)).  The kernel, the host loop and the report
+// all expand this one list.
+#define EVERY_FUNCTION(F)                                         \
+	F(tf_two_sum, (a.hi, b.hi))                               \
+	F(tf_quick_two_sum, (a.hi, b.hi))                         \
+	F(tf_two_prod, (a.hi, c))                                 \
+	F(tf_split, (d))                                          \
+	F(tf_dd_add, (a, b))                                      \
+	F(tf_dd_add_sloppy, (a, b))                               \
+	F(tf_dd_add_d, (a, c))                                    \
+	F(tf_dd_mul, (a, b))                                      \
+	F(tf_dd_mul_d, (a, c))                                    \
+	F(tf_dd_fma, (a, c, d))                                   \
+	F(tf_dd_fma_lazy, (a, c, d))                              \
+	F(tf_dd_renormalize, (tf_dd_fma_lazy(a, c, d)))           \
+	F(tf_dd_to_double, (a))                                   \
+	F(tf_two_sum_f, (fa, fb))                                 \
+	F(tf_quick_two_sum_f, (fa, fb))                           \
+	F(tf_two_prod_f, (fa, fc))                                \
+	F(tf_df_add, (x, y))                                      \
+	F(tf_df_add_sloppy, (x, y))                               \
+	F(tf_df_mul, (x, y))                                      \
+	F(tf_df_mul_f, (x, fc))                                   \
+	F(tf_df_fma, (x, fb, fc))                                 \
+	F(tf_df_from_double, (d))                                 \
+	F(tf_df_to_double, (x))                                   \
+	F(tf_ds_from_dd, (a))                                     \
+	F(tf_ds_to_dd, (tf_ds_make(b.hi, fc)))                    \
+	F(tf_di_encode, (d))                                      \
+	F(tf_di_decode, ((int32_t)(uint32_t)tf_di_encode(c)))     \
+	F(tf_di_from_dd, (b))                                     \
+	F(tf_di_to_dd, (tf_di_make(c, tf_di_encode(d))))          \
+	F(tf_ts_renorm, (fa, fb, fc))                             \
+	F(tf_ts_add, (s, t))                                      \
+	F(tf_ts_mul, (s, t))                                      \
+	F(tf_ts_from_double, (d))                                 \
+	F(tf_ts_to_double, (s))                                   \
+	F(tf_ts_from_dd, (a))                                     \
+	F(tf_ts_to_dd, (s))
 
-static const char *const names[OUT] = {
-	"tf_two_sum", "", "tf_quick_two_sum", "", "tf_two_prod", "", "tf_split", "",
-	"tf_dd_add", "", "tf_dd_add_sloppy", "", "tf_dd_add_d", "", "tf_dd_mul", "",
-	"tf_dd_mul_d", "", "tf_dd_fma", "", "tf_dd_to_double",
-	"tf_two_sum_f", "", "tf_quick_two_sum_f", "", "tf_two_prod_f", "", "tf_df_add", "",
-	"tf_df_add_sloppy", "", "tf_df_mul", "", "tf_df_mul_f", "", "tf_df_fma", "",
-	"tf_df_from_double", "", "tf_df_to_double",
-	"tf_ds_from_dd", "", "tf_ds_to_dd", "",
-	"tf_di_encode", "tf_di_decode", "tf_di_from_dd", "", "tf_di_to_dd", "",
-	"tf_ts_renorm", "", "", "tf_ts_add", "", "", "tf_ts_mul", "", "", "tf_ts_from_double", "", "",
-	"tf_ts_to_double", "tf_ts_from_dd", "", "", "tf_ts_to_dd", "",
-};
+#define NAME(function, arguments) #function,
+static const char *const names[] = {EVERY_FUNCTION(NAME)};
+#undef NAME
+
+// IN operands a set; each result in WORDS slots of the output, its words
+// first, then zeros.
+enum { IN = 8, WORDS = 3, FUNCTIONS = sizeof names / sizeof names[0], OUT = WORDS * FUNCTIONS };
+
+__host__ __device__ static void put(double *o, double r)
+{
+	o[0] = r;
+}
+
+__host__ __device__ static void put(double *o, int32_t r)
+{
+	o[0] = r;
+}
+
+// The formats of two words, hi and lo: DD, DF, DS, DI.
+template <class T> __host__ __device__ static void put(double *o, T r)
+{
+	o[0] = r.hi;
+	o[1] = r.lo;
+}
+
+__host__ __device__ static void put(double *o, tf_ts r)
+{
+	o[0] = r.x;
+	o[1] = r.y;
+	o[2] = r.z;
+}
 
 // Every result for the operands in[0..IN), into out[0..OUT): no arithmetic
 // here but the headers'.
 __host__ __device__ static void every_function(const double *in, double *o)
 {
-	tf_dd a = tf_dd_make(in[0], in[1]), b = tf_dd_make(in[2], in[3]), r;
+	tf_dd a = tf_dd_make(in[0], in[1]), b = tf_dd_make(in[2], in[3]);
 	double c = in[4], d = in[5];
 	float fa = (float)in[0], fb = (float)in[2], fc = (float)in[4];
-	tf_df x = tf_df_make((float)in[0], (float)in[6]), y = tf_df_make((float)in[2], (float)in[7]), f;
+	tf_df x = tf_df_make((float)in[0], (float)in[6]), y = tf_df_make((float)in[2], (float)in[7]);
 	tf_ts s = tf_ts_make((float)in[0], (float)in[6], (float)in[1]);
-	tf_ts t = tf_ts_make((float)in[2], (float)in[7], (float)in[3]), w;
-	tf_ds ds;
-	tf_di di;
-	int k = 0;
-#define DD(e) (r = (e), o[k++] = r.hi, o[k++] = r.lo)
-#define DF(e) (f = (e), o[k++] = f.hi, o[k++] = f.lo)
-#define TS(e) (w = (e), o[k++] = w.x, o[k++] = w.y, o[k++] = w.z)
-	DD(tf_two_sum(a.hi, b.hi));
-	DD(tf_quick_two_sum(a.hi, b.hi));
-	DD(tf_two_prod(a.hi, c));
-	DD(tf_split(d));
-	DD(tf_dd_add(a, b));
-	DD(tf_dd_add_sloppy(a, b));
-	DD(tf_dd_add_d(a, c));
-	DD(tf_dd_mul(a, b));
-	DD(tf_dd_mul_d(a, c));
-	DD(tf_dd_fma(a, c, d));
-	o[k++] = tf_dd_to_double(a);
-	DF(tf_two_sum_f(fa, fb));
-	DF(tf_quick_two_sum_f(fa, fb));
-	DF(tf_two_prod_f(fa, fc));
-	DF(tf_df_add(x, y));
-	DF(tf_df_add_sloppy(x, y));
-	DF(tf_df_mul(x, y));
-	DF(tf_df_mul_f(x, fc));
-	DF(tf_df_fma(x, fb, fc));
-	DF(tf_df_from_double(d));
-	o[k++] = tf_df_to_double(x);
-	ds = tf_ds_from_dd(a);
-	o[k++] = ds.hi;
-	o[k++] = ds.lo;
-	DD(tf_ds_to_dd(tf_ds_make(b.hi, fc)));
-	o[k++] = tf_di_encode(d);
-	o[k++] = tf_di_decode((int32_t)(uint32_t)tf_di_encode(c));
-	di = tf_di_from_dd(b);
-	o[k++] = di.hi;
-	o[k++] = di.lo;
-	DD(tf_di_to_dd(tf_di_make(c, tf_di_encode(d))));
-	TS(tf_ts_renorm(fa, fb, fc));
-	TS(tf_ts_add(s, t));
-	TS(tf_ts_mul(s, t));
-	TS(tf_ts_from_double(d));
-	o[k++] = tf_ts_to_double(s);
-	TS(tf_ts_from_dd(a));
-	DD(tf_ts_to_dd(s));
-#undef DD
-#undef DF
-#undef TS
-	while (k < OUT)
-		o[k++] = 0;
+	tf_ts t = tf_ts_make((float)in[2], (float)in[7], (float)in[3]);
+	for (int k = 0; k < OUT; k++)
+		o[k] = 0;
+#define CALL(function, arguments)           \
+	{                                   \
+		put(o, function arguments); \
+		o += WORDS;                 \
+	}
+	EVERY_FUNCTION(CALL)
+#undef CALL
 }
 
 __global__ static void every_function_kernel(const double *in, double *out, int n)
@@ -200,7 +218,7 @@ int main(int argc, char **argv)
 	cudaMemcpy(gpu, d_out, sizeof(double) * OUT * n, cudaMemcpyDeviceToHost);
 	for (long i = 0; i < n; i++)
 		every_function(in + IN * i, cpu + OUT * i);
-	long differ[OUT] = {0}, total = 0;
+	long differ[FUNCTIONS] = {0}, total = 0;
 	for (long i = 0; i < n; i++)
 		for (int k = 0; k < OUT; k++) {
 			double g = gpu[OUT * i + k], h = cpu[OUT * i + k];
@@ -209,24 +227,17 @@ int main(int argc, char **argv)
 			if (to_bits(g) != to_bits(h)) {
 				if (total < 10) {
 					const double *p = in + IN * i;
-					int f = k;
-					while (f > 0 && names[f][0] == 0)
-						f--;
 					printf("DIFFERENT %s (word %d): operands %a %a %a %a %a %a %a %a: "
 					       "device %a, host %a\n",
-					       names[f], k - f, p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], g, h);
+					       names[k / WORDS], k % WORDS, p[0], p[1], p[2], p[3], p[4], p[5],
+					       p[6], p[7], g, h);
 				}
-				differ[k]++;
+				differ[k / WORDS]++;
 				total++;
 			}
 		}
-	for (int k = 0; k < OUT; k++)
-		if (names[k] && names[k][0]) {
-			long m = differ[k];
-			for (int j = k + 1; j < OUT && names[j] && names[j][0] == 0; j++)
-				m += differ[j];
-			printf("%-20s %ld cases  %s\n", names[k], n, m ? "DIFFERENT" : "identical");
-		}
+	for (int f = 0; f < FUNCTIONS; f++)
+		printf("%-20s %ld cases  %s\n", names[f], n, differ[f] ? "DIFFERENT" : "identical");
 	printf("%s: %ld sets of operands on %s: %s\n", total ? "FAIL" : "PASS", n, prop.name,
 	       total ? "the device's results differ from the host's" : "device and host agree bit for bit");
 	return total ? 1 : 0;

@@ -1,40 +1,35 @@
 #include "config.h"
 
-/* Unit test of twofold/arith_di.h against MPFR: the encoding of the low word
- * (rounding to 21 significant bits, nearest even, with the carries into the
- * exponent, negative values, zeros and subnormals), DD -> DI on random DDs
- * over double's whole range and on edge cases, DI -> DD exact. */
+/* The format table of twofold/arith_di.h for the unit test (format.h): the
+ * encoding of the low word (rounding to 21 significant bits, nearest even,
+ * with the carries into the exponent, negative values, zeros and
+ * subnormals), DD -> DI on random DDs over double's whole range and on edge
+ * cases, DI -> DD exact. */
 
 #include <float.h>
 #include <math.h>
-#include <stdlib.h>
 
-#include "harness.h"
+#include "format.h"
 #include "twofold/arith_di.h"
 
-static struct rng rng;
+/* The edge cases, each with both signs. */
+static const struct num edge_pairs[] = {
+	{{0.0, 0.0}}, {{-0.0, -0.0}}, {{-0.0, 0.0}}, {{0x1p-1074, 0.0}},
+	{{0x1p-1022, 0x0.0000000000001p-1022}}, {{0x1p-969, 0x0.0000000000001p-1022}},
+	{{0x1p-950, 0x1.fffffp-1004}}, {{1.0, 0x1p-53}}, {{0x1.0000000000001p0, 0x1p-53}},
+	{{0x1.0000000000001p0, 0x1.fffff8p-54}}, {{0x1.0000000000001p0, 0x1.fffff7fffffffp-54}},
+	{{1.0, 0x1.fffff8p-55}}, {{0x1p1000, 0x1p946}}, {{DBL_MAX, 0x1p969}},
+	{{DBL_MAX, 0x1.fffff8p969}}, {{DBL_MAX, 0x1p970}}, {{DBL_MAX, -0x1p969}}, {{INFINITY, 0.0}},
+	{{NAN, 0.0}}, {{1.0, NAN}}, {{INFINITY, -INFINITY}},
+};
 
-static tf_dd random_dd(int e)
-{
-	double hi = make_double(random_sign(&rng), e, random_fraction52(&rng));
-	return tf_dd_make(hi, random_tail_d(&rng, hi, 60));
-}
-
-static const char *hex_dd(tf_dd x)
-{
-	static char buffers[2][80];
-	static int next;
-	char *b = buffers[next++ & 1];
-	snprintf(b, sizeof buffers[0], "(%a, %a)", x.hi, x.lo);
-	return b;
-}
-
-static const char *hex_di(tf_di x)
-{
-	static char buffer[80];
-	snprintf(buffer, sizeof buffer, "(%a, 0x%08x = %a)", x.hi, (unsigned)x.lo, tf_di_decode(x.lo));
-	return buffer;
-}
+static const struct num encode_edges[] = {
+	{{0.0}}, {{0x1p-1074}}, {{0x0.00000ffffffffp-1022}}, {{0x0.0000008p-1022}},
+	{{0x0.0000018p-1022}}, {{0x0.fffffffffffffp-1022}}, {{0x0.fffff80000000p-1022}},
+	{{0x0.fffff7fffffffp-1022}}, {{0x1p-1022}}, {{1.0}}, {{0x1.00000fffffffp0}}, {{0x1.000008p0}},
+	{{0x1.000018p0}}, {{0x1.fffff8p0}}, {{0x1.fffff7fffffffp0}}, {{0x1.fffffffffffffp1022}},
+	{{0x1.fffff7fffffffp1023}}, {{DBL_MAX}},
+};
 
 /* ---- the encoding ---- */
 
@@ -63,235 +58,142 @@ static double expected_encoding(double r)
 	return e;
 }
 
-static double random_remainder(void)
+static void check_encode(struct op *record, const struct operation *o, const struct num *x,
+			 const struct num *r, int edge)
 {
-	switch (rng_below(&rng, 8)) {
-	case 0: /* subnormal */
-		return bits_to_double((uint64_t)random_sign(&rng) << 63 |
-				      (random_fraction52(&rng) >> rng_below(&rng, 52)));
-	case 1: { /* a tie or next to one on the dropped half */
-		uint64_t bits = random_fraction52(&rng) & ~UINT64_C(0xffffffff);
-		int k = rng_range(&rng, -2, 2);
-		bits |= UINT64_C(0x80000000) + (uint64_t)(int64_t)k;
-		return bits_to_double((uint64_t)random_sign(&rng) << 63 |
-				      (uint64_t)rng_range(&rng, 1, 2046) << 52 | (bits & ((UINT64_C(1) << 52) - 1)));
-	}
-	case 2: /* all ones in the kept fraction: the carry into the exponent */
-		return make_double(random_sign(&rng), rng_range(&rng, -1022, 1022),
-				   UINT64_C(0xfffff) << 32 | (rng_next(&rng) & 0xffffffffu));
-	default:
-		return random_double(&rng, -1022, 1023);
-	}
-}
-
-static void test_encode(void)
-{
-	static const double edges[] = {
-		0.0, 0x1p-1074, 0x0.00000ffffffffp-1022, 0x0.0000008p-1022, 0x0.0000018p-1022,
-		0x0.fffffffffffffp-1022, 0x0.fffff80000000p-1022, 0x0.fffff7fffffffp-1022, 0x1p-1022,
-		1.0, 0x1.00000fffffffp0, 0x1.000008p0, 0x1.000018p0, 0x1.fffff8p0, 0x1.fffff7fffffffp0,
-		0x1.fffffffffffffp1022, 0x1.fffff7fffffffp1023, DBL_MAX,
-	};
-	struct op op;
-	long i;
-	unsigned n = 2 * (sizeof edges / sizeof edges[0]);
-	op_begin(&op, "tf_di_encode", "nearest even, 21 bits or 2^-1042", 1);
-	for (i = 0; i < random_cases + n; i++) {
-		int edge = i >= random_cases;
-		unsigned k = (unsigned)(i - random_cases);
-		double r = edge ? (k & 1 ? -edges[k / 2] : edges[k / 2]) : random_remainder();
-		int32_t lo = tf_di_encode(r);
-		double got = tf_di_decode(lo);
-		hash_int(&op, lo);
-		if (edge)
-			op.edges++;
-		else
-			op.cases++;
-		if (check_mode) {
-			double expected = expected_encoding(r);
-			if (double_to_bits(expected) != double_to_bits(got))
-				op_fail(&op, "%a: encoded 0x%08x = %a, expected %a", r, (unsigned)lo, got,
-					expected);
-			else if (tf_di_encode(got) != lo)
-				op_fail(&op, "%a: the encoding 0x%08x does not encode itself", r,
-					(unsigned)lo);
-		}
-	}
-	op_end(&op);
+	double value = x[0].w[0], expected = expected_encoding(value);
+	int32_t lo = (int32_t)r->w[0];
+	double got = word_value(WORD_DI_LOW, r->w[0]);
+	(void)o;
+	(void)edge;
+	if (double_to_bits(expected) != double_to_bits(got))
+		op_fail(record, "%a: encoded 0x%08x = %a, expected %a", value, (unsigned)lo, got,
+			expected);
+	else if (tf_di_encode(got) != lo)
+		op_fail(record, "%a: the encoding 0x%08x does not encode itself", value, (unsigned)lo);
 }
 
 /* Every int32 that is not the encoding of Inf or NaN decodes to a value
  * that encodes back to it. */
-static void test_decode(void)
+static void check_decode(struct op *record, const struct operation *o, const struct num *x,
+			 const struct num *r, int edge)
 {
-	struct op op;
-	long i;
-	op_begin(&op, "tf_di_decode", "inverse of the encoding", 1);
-	for (i = 0; i < random_cases; i++) {
-		int32_t lo = (int32_t)(uint32_t)rng_next(&rng);
-		double r = tf_di_decode(lo);
-		hash_double(&op, r);
-		op.cases++;
-		if (!check_mode)
-			continue;
-		if (((uint32_t)lo & 0x7ff00000u) == 0x7ff00000u) {
-			if (isfinite(r))
-				op_fail(&op, "0x%08x decoded to a finite %a", (unsigned)lo, r);
-		} else if (tf_di_encode(r) != lo || (double_to_bits(r) & 0xffffffffu) != 0)
-			op_fail(&op, "0x%08x decoded to %a", (unsigned)lo, r);
+	int32_t lo = (int32_t)x[0].w[0];
+	double got = r->w[0];
+	(void)o;
+	(void)edge;
+	if (((uint32_t)lo & 0x7ff00000u) == 0x7ff00000u) {
+		if (isfinite(got))
+			op_fail(record, "0x%08x decoded to a finite %a", (unsigned)lo, got);
+	} else if (tf_di_encode(got) != lo || (double_to_bits(got) & 0xffffffffu) != 0)
+		op_fail(record, "0x%08x decoded to %a", (unsigned)lo, got);
+}
+
+/* Remainders: subnormal; a tie or next to one on the dropped half; all ones
+ * in the kept fraction (the carry into the exponent); any double. */
+static void random_remainder(struct num *x)
+{
+	uint64_t sign, fraction, exponent;
+	int k;
+	switch (rng_below(&rng, 8)) {
+	case 0:
+		sign = (uint64_t)random_sign(&rng) << 63;
+		fraction = random_fraction52(&rng);
+		fraction >>= rng_below(&rng, 52);
+		x[0] = num1(bits_to_double(sign | fraction));
+		break;
+	case 1:
+		fraction = random_fraction52(&rng) & ~UINT64_C(0xffffffff);
+		k = rng_range(&rng, -2, 2);
+		fraction |= UINT64_C(0x80000000) + (uint64_t)(int64_t)k;
+		sign = (uint64_t)random_sign(&rng) << 63;
+		exponent = (uint64_t)rng_range(&rng, 1, 2046) << 52;
+		x[0] = num1(bits_to_double(sign | exponent | (fraction & ((UINT64_C(1) << 52) - 1))));
+		break;
+	case 2:
+		fraction = UINT64_C(0xfffff) << 32 | (rng_next(&rng) & 0xffffffffu);
+		k = rng_range(&rng, -1022, 1022);
+		x[0] = num1(make_double(random_sign(&rng), k, fraction));
+		break;
+	default:
+		x[0] = num1(random_double(&rng, -1022, 1023));
 	}
-	op_end(&op);
+}
+
+static void random_encoding(struct num *x)
+{
+	x[0] = num1((int32_t)(uint32_t)rng_next(&rng));
 }
 
 /* ---- conversions ---- */
 
-static tf_dd edge_dd[64];
-static int edge_count;
-
-static void edge_init(void)
+static void random_main_range(struct num *x)
 {
-	static const double pairs[][2] = {
-		{0.0, 0.0}, {-0.0, -0.0}, {-0.0, 0.0}, {0x1p-1074, 0.0}, {0x1p-1022, 0x0.0000000000001p-1022},
-		{0x1p-969, 0x0.0000000000001p-1022}, {0x1p-950, 0x1.fffffp-1004}, {1.0, 0x1p-53},
-		{0x1.0000000000001p0, 0x1p-53}, {0x1.0000000000001p0, 0x1.fffff8p-54},
-		{0x1.0000000000001p0, 0x1.fffff7fffffffp-54}, {1.0, 0x1.fffff8p-55},
-		{0x1p1000, 0x1p946}, {DBL_MAX, 0x1p969}, {DBL_MAX, 0x1.fffff8p969}, {DBL_MAX, 0x1p970},
-		{DBL_MAX, -0x1p969}, {INFINITY, 0.0}, {NAN, 0.0}, {1.0, NAN}, {INFINITY, -INFINITY},
-	};
-	unsigned i;
-	for (i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
-		edge_dd[edge_count++] = tf_dd_make(pairs[i][0], pairs[i][1]);
-		edge_dd[edge_count++] = tf_dd_make(-pairs[i][0], -pairs[i][1]);
+	x[0] = random_dd_num(rng_range(&rng, -969, 1023));
+}
+
+static void random_below(struct num *x)
+{
+	x[0] = random_dd_num(rng_range(&rng, -1022, -970));
+}
+
+/* DI values: converted DDs, or any double hi with any low word. */
+static void random_di(struct num *x)
+{
+	if (rng_below(&rng, 2)) {
+		tf_di a = tf_di_from_dd(random_dd(&rng, rng_range(&rng, -1022, 1023)));
+		x[0] = num2(a.hi, a.lo);
+	} else {
+		int32_t lo = (int32_t)(uint32_t)rng_next(&rng);
+		x[0] = num2(random_double(&rng, -1022, 1023), lo);
 	}
 }
 
-static void check_from_dd(struct op *op, tf_dd a, tf_di r)
+/* tf_di_make: the edge's hi, and low words from -20 on. */
+static void make_operands(long k, struct num *x)
 {
-	struct span s;
-	double ax, lo = tf_di_decode(r.lo);
-	if (!isfinite(a.hi) || !isfinite(a.lo)) {
-		if (isfinite(r.hi) || r.lo != 0)
-			op_fail(op, "non-finite %s gave %s, not a non-finite hi with lo = 0", hex_dd(a),
-				hex_di(r));
-		return;
-	}
-	span_init(&s);
-	span_d(&s, a.hi);
-	span_d(&s, a.lo);
-	span_d(&s, r.hi);
-	span_d(&s, lo);
-	span_prec(&s);
-	mp_set_d2(mp[2], a.hi, a.lo);
-	ax = fabs(mpfr_get_d(mp[2], MPFR_RNDZ)); /* exact against powers of two */
-	if (!isfinite(r.hi)) {
-		if (isfinite(mpfr_get_d(mp[2], MPFR_RNDN)) || r.lo != 0)
-			op_fail(op, "%s gave %s: overflow below the threshold, or lo != 0", hex_dd(a),
-				hex_di(r));
-		return;
-	}
-	if (mpfr_zero_p(mp[2])) {
-		double zero = a.hi + a.lo;
-		if (double_to_bits(r.hi) != double_to_bits(zero) ||
-		    double_to_bits(lo) != double_to_bits(zero))
-			op_fail(op, "%s gave %s, not the zero %a in both words", hex_dd(a), hex_di(r), zero);
-		return;
-	}
-	mp_set_d2(mp[3], r.hi, lo);
-	mpfr_abs(mp[4], mp[2], MPFR_RNDN);
-	if (!(ax >= 0x1p-969 ? check_bound(op, mp[3], mp[2], mp[4], 0x1p-74, 0)
-			     : check_bound(op, mp[3], mp[2], mp[4], 0, 0x1p-1043)))
-		op_fail(op, "%s: expected %s, got %s, error %.4g of the bound", hex_dd(a),
-			hex_mp(mp[2]), hex_di(r), op->last_ratio);
-	if (r.hi + lo != r.hi)
-		op_fail(op, "%s: result %s not normalized", hex_dd(a), hex_di(r));
+	x[0] = num1(edge[k].w[0]);
+	x[1] = num1((double)(k - 20));
 }
 
-static void test_from_dd(void)
+/* DI -> DD's edge cases: the edge cases converted. */
+static void converted_edge(long k, struct num *x)
 {
-	struct op main_op, ends;
-	long i, n = random_cases + random_cases / 8;
-	op_begin(&main_op, "tf_di_from_dd", "2^-74 |x| for |x| >= 2^-969", 0);
-	op_begin(&ends, "tf_di_from_dd/ends", "2^-1043 below 2^-969", 0);
-	for (i = 0; i < n + edge_count; i++) {
-		int edge = i >= n;
-		struct op *op;
-		tf_dd a;
-		tf_di r;
-		if (edge)
-			a = edge_dd[i - n];
-		else if (i < random_cases)
-			a = random_dd(rng_range(&rng, -969, 1023));
-		else
-			a = random_dd(rng_range(&rng, -1022, -970));
-		r = tf_di_from_dd(a);
-		op = fabs(a.hi + a.lo) >= 0x1p-969 || !isfinite(a.hi + a.lo) ? &main_op : &ends;
-		hash_double(op, r.hi);
-		hash_int(op, r.lo);
-		if (edge)
-			op->edges++;
-		else
-			op->cases++;
-		if (check_mode)
-			check_from_dd(op, a, r);
-	}
-	op_end(&main_op);
-	op_end(&ends);
+	tf_di a = tf_di_from_dd(dd_of(&edge[k]));
+	x[0] = num2(a.hi, a.lo);
 }
 
-static void test_to_dd(void)
+static int from_dd_main_range(const struct num *x)
 {
-	struct op op;
-	long i;
-	op_begin(&op, "tf_di_to_dd", "exact", 1);
-	for (i = 0; i < random_cases + edge_count; i++) {
-		int edge = i >= random_cases;
-		tf_di a;
-		tf_dd r;
-		if (edge)
-			a = tf_di_from_dd(edge_dd[i - random_cases]);
-		else if (rng_below(&rng, 2))
-			a = tf_di_from_dd(random_dd(rng_range(&rng, -1022, 1023)));
-		else
-			a = tf_di_make(random_double(&rng, -1022, 1023), (int32_t)(uint32_t)rng_next(&rng));
-		r = tf_di_to_dd(a);
-		hash_double(&op, r.hi);
-		hash_double(&op, r.lo);
-		if (edge)
-			op.edges++;
-		else
-			op.cases++;
-		if (check_mode && (double_to_bits(r.hi) != double_to_bits(a.hi) ||
-				   double_to_bits(r.lo) != (uint64_t)(uint32_t)a.lo << 32))
-			op_fail(&op, "%s gave %s", hex_di(a), hex_dd(r));
-	}
-	op_end(&op);
+	double a = x[0].w[0] + x[0].w[1];
+	return fabs(a) >= 0x1p-969 || !isfinite(a);
 }
 
-static void test_make(void)
-{
-	struct op op;
-	int i;
-	op_begin(&op, "tf_di_make", "stores hi and lo", 1);
-	for (i = 0; i < edge_count; i++) {
-		tf_di a = tf_di_make(edge_dd[i].hi, (int32_t)i - 20);
-		hash_double(&op, a.hi);
-		hash_int(&op, a.lo);
-		op.edges++;
-		if (check_mode && (double_to_bits(a.hi) != double_to_bits(edge_dd[i].hi) || a.lo != i - 20))
-			op_fail(&op, "(%a, %d) stored as %s", edge_dd[i].hi, i - 20, hex_di(a));
-	}
-	op_end(&op);
-}
+static const struct operation operations[] = {
+	{.name = "tf_di_make", .bound = "stores hi and lo", .exact = 1, CALLS(di_of_d_i, tf_di_make),
+	 .edges = EDGES_OWN, .edge_case = make_operands,
+	 .check = check_stores},
+	{.name = "tf_di_encode", .bound = "nearest even, 21 bits or 2^-1042", .exact = 1,
+	 CALLS(i_of_d, tf_di_encode), .check = check_encode, .random = random_remainder,
+	 .edges = EDGES_LIST, .edge_list = VALUES(encode_edges, BOTH_SIGNS)},
+	{.name = "tf_di_decode", .bound = "inverse of the encoding", .exact = 1,
+	 CALLS(d_of_i, tf_di_decode), .check = check_decode, .random = random_encoding},
+	{.name = "tf_di_from_dd", .bound = "2^-74 |x| for |x| >= 2^-969", CALLS(di_of_dd, tf_di_from_dd),
+	 .check = check_conversion, .promise = promise_from_dd,
+	 .regimes = {{.absolute = 0x1p-1043}, {.from = 0x1p-969, .factor = 0x1p-74}},
+	 .signed_zero = 1, .random = random_main_range, .random_beyond = random_below,
+	 .beyond_share = 8, .edges = EDGES_EACH, .ends_bound = "2^-1043 below 2^-969",
+	 .in_main_range = from_dd_main_range},
+	{.name = "tf_di_to_dd", .bound = "exact", .exact = 1, CALLS(dd_of_di, tf_di_to_dd),
+	 .check = check_stores, .random = random_di, .edges = EDGES_OWN,
+	 .edge_case = converted_edge},
+};
 
-int main(int argc, char **argv)
-{
-	harness_start(argc, argv, "arith_di.h");
-	rng_seed(&rng, 0x7466646931ull);
-	edge_init();
-	test_make();
-	test_encode();
-	test_decode();
-	test_from_dd();
-	test_to_dd();
-	return harness_finish();
-}
+const struct format test_format = {
+	.title = "arith_di.h",
+	.seed = 0x7466646931ull,
+	.edge_layout = &layout_dd,
+	.edges = {VALUES(edge_pairs, BOTH_SIGNS)},
+	.operations = operations,
+	.operation_count = (int)(sizeof operations / sizeof operations[0]),
+};

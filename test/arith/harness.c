@@ -49,48 +49,45 @@ int random_sign(struct rng *r)
 
 /* ---- floating-point numbers from fields ---- */
 
-double bits_to_double(uint64_t bits)
-{
-	double x;
-	memcpy(&x, &bits, sizeof x);
-	return x;
-}
+/* The casts between a number and its encoding. */
+#define BIT_CAST(name, to, from)           \
+	to name(from x)                    \
+	{                                  \
+		to r;                      \
+		memcpy(&r, &x, sizeof r);  \
+		return r;                  \
+	}
+BIT_CAST(bits_to_double, double, uint64_t)
+BIT_CAST(double_to_bits, uint64_t, double)
+BIT_CAST(bits_to_float, float, uint32_t)
+BIT_CAST(float_to_bits, uint32_t, float)
 
-uint64_t double_to_bits(double x)
-{
-	uint64_t bits;
-	memcpy(&bits, &x, sizeof bits);
-	return bits;
-}
+/* An IEEE binary format, as far as its fields go. */
+struct binary {
+	int fraction_bits;
+	int exponent_bits;
+	int emin, emax; /* of the normal numbers; emax is the bias */
+};
+static const struct binary binary64 = {52, 11, -1022, 1023}, binary32 = {23, 8, -126, 127};
 
-float bits_to_float(uint32_t bits)
+/* The encoding of a normal number, from its fields. */
+static uint64_t encode(const struct binary *b, int negative, int exponent, uint64_t fraction)
 {
-	float x;
-	memcpy(&x, &bits, sizeof x);
-	return x;
-}
-
-uint32_t float_to_bits(float x)
-{
-	uint32_t bits;
-	memcpy(&bits, &x, sizeof bits);
-	return bits;
+	if (exponent < b->emin || exponent > b->emax)
+		abort();
+	return (uint64_t)(negative != 0) << (b->fraction_bits + b->exponent_bits) |
+	       (uint64_t)(exponent + b->emax) << b->fraction_bits |
+	       (fraction & ((UINT64_C(1) << b->fraction_bits) - 1));
 }
 
 double make_double(int negative, int exponent, uint64_t fraction)
 {
-	if (exponent < -1022 || exponent > 1023)
-		abort();
-	return bits_to_double((uint64_t)(negative != 0) << 63 | (uint64_t)(exponent + 1023) << 52 |
-			      (fraction & ((UINT64_C(1) << 52) - 1)));
+	return bits_to_double(encode(&binary64, negative, exponent, fraction));
 }
 
 float make_float(int negative, int exponent, uint32_t fraction)
 {
-	if (exponent < -126 || exponent > 127)
-		abort();
-	return bits_to_float((uint32_t)(negative != 0) << 31 | (uint32_t)(exponent + 127) << 23 |
-			     (fraction & ((UINT32_C(1) << 23) - 1)));
+	return bits_to_float((uint32_t)encode(&binary32, negative, exponent, fraction));
 }
 
 /* A fraction field of w bits: half uniform, half from patterns near the
@@ -99,6 +96,7 @@ static uint64_t random_fraction(struct rng *r, int w)
 {
 	uint64_t all = (UINT64_C(1) << w) - 1;
 	uint64_t x = rng_next(r);
+	uint64_t bits;
 	int k;
 	switch (rng_below(r, 16)) {
 	case 8:
@@ -109,9 +107,12 @@ static uint64_t random_fraction(struct rng *r, int w)
 		return rng_below(r, 256);
 	case 11:
 		return all - rng_below(r, 256);
-	case 12: /* a few bits set */
-		return (UINT64_C(1) << rng_below(r, w)) | (UINT64_C(1) << rng_below(r, w)) |
-		       (rng_below(r, 2) ? UINT64_C(1) << rng_below(r, w) : 0);
+	case 12: /* a few bits set: two, and a third one time in two */
+		bits = UINT64_C(1) << rng_below(r, w);
+		bits |= UINT64_C(1) << rng_below(r, w);
+		if (rng_below(r, 2))
+			bits |= UINT64_C(1) << rng_below(r, w);
+		return bits;
 	case 13: /* random top half, zeros below */
 		k = rng_range(r, 1, w - 1);
 		return (x << k) & all;
@@ -136,21 +137,31 @@ uint32_t random_fraction23(struct rng *r)
 	return (uint32_t)random_fraction(r, 23);
 }
 
-double random_double(struct rng *r, int emin, int emax)
+/* The encoding of a random normal number: its exponent, then its
+ * fraction, then its sign. */
+static uint64_t random_encoding(struct rng *r, const struct binary *b, int emin, int emax)
 {
 	int e = rng_range(r, emin, emax);
-	return make_double(random_sign(r), e, random_fraction52(r));
+	uint64_t fraction = random_fraction(r, b->fraction_bits);
+	int negative = random_sign(r);
+	return encode(b, negative, e, fraction);
+}
+
+double random_double(struct rng *r, int emin, int emax)
+{
+	return bits_to_double(random_encoding(r, &binary64, emin, emax));
 }
 
 float random_float(struct rng *r, int emin, int emax)
 {
-	int e = rng_range(r, emin, emax);
-	return make_float(random_sign(r), e, random_fraction23(r));
+	return bits_to_float((uint32_t)random_encoding(r, &binary32, emin, emax));
 }
 
-/* p significant bits, emin the lowest normal exponent. */
-static double random_tail(struct rng *r, double hi, int maxgap, int p, int emin)
+/* A low-order word for hi in the binary format b, before the check that
+ * fl(hi + lo) = hi. */
+static double random_tail(struct rng *r, double hi, int maxgap, const struct binary *b)
 {
+	int p = b->fraction_bits + 1, emin = b->emin;
 	uint32_t k = rng_below(r, 16);
 	int e, gap, el, negative = random_sign(r);
 	double lo, sub = ldexp(1, emin - p + 1); /* the smallest subnormal */
@@ -175,7 +186,7 @@ static double random_tail(struct rng *r, double hi, int maxgap, int p, int emin)
 
 double random_tail_d(struct rng *r, double hi, int maxgap)
 {
-	double lo = random_tail(r, hi, maxgap, 53, -1022);
+	double lo = random_tail(r, hi, maxgap, &binary64);
 	while (hi + lo != hi)
 		lo = lo / 2 == 0 ? 0 : lo / 2;
 	return lo;
@@ -183,20 +194,56 @@ double random_tail_d(struct rng *r, double hi, int maxgap)
 
 float random_tail_f(struct rng *r, float hi, int maxgap)
 {
-	float lo = (float)random_tail(r, hi, maxgap, 24, -126);
+	float lo = (float)random_tail(r, hi, maxgap, &binary32);
 	while (hi + lo != hi)
 		lo = lo / 2;
 	return lo;
 }
 
-int exponent_d(double x)
+tf_dd random_dd(struct rng *r, int e)
 {
-	return ilogb(x);
+	uint64_t fraction = random_fraction52(r);
+	double hi = make_double(random_sign(r), e, fraction);
+	tf_dd x = {hi, random_tail_d(r, hi, 60)};
+	return x;
 }
 
-int exponent_f(float x)
+void sum_exponents(struct rng *r, int *ea, int *eb, int lo, int hi, int spread)
 {
-	return ilogb((double)x);
+	*ea = rng_range(r, lo, hi);
+	switch (rng_below(r, 3)) {
+	case 0:
+		*eb = *ea;
+		break;
+	case 1:
+		*eb = *ea + rng_range(r, -spread, spread);
+		if (*eb < lo)
+			*eb = lo;
+		if (*eb > hi)
+			*eb = hi;
+		break;
+	default:
+		*eb = rng_range(r, lo, hi);
+	}
+}
+
+void product_exponents(struct rng *r, int *ea, int *eb, int lo, int hi, int fmin, int fmax)
+{
+	int ep = rng_range(r, lo, hi);
+	int amin = ep - fmax > fmin ? ep - fmax : fmin;
+	int amax = ep - fmin < fmax ? ep - fmin : fmax;
+	*ea = rng_range(r, amin, amax);
+	*eb = ep - *ea;
+}
+
+double nudge_d(double x, int k)
+{
+	return bits_to_double(double_to_bits(x) + (uint64_t)(int64_t)k);
+}
+
+float nudge_f(float x, int k)
+{
+	return bits_to_float(float_to_bits(x) + (uint32_t)(int32_t)k);
 }
 
 int significant_bits_d(double x)
@@ -217,18 +264,22 @@ double ulp_f(float x)
 	float a = fabsf(x);
 	if (a < FLT_MIN)
 		return 0x1p-149;
-	return ldexp(1.0, exponent_f(a) - 23);
-}
-
-double ulp_d(double x)
-{
-	double a = fabs(x);
-	if (a < DBL_MIN)
-		return 0x1p-1074;
-	return ldexp(1.0, exponent_d(a) - 52);
+	return ldexp(1.0, ilogb(a) - 23);
 }
 
 /* ---- reporting ---- */
+
+#define FNV_OFFSET UINT64_C(0xcbf29ce484222325)
+
+/* Adds the 8 bytes of x, lowest first, to the FNV-1a hash. */
+static void fnv_add(uint64_t *hash, uint64_t x)
+{
+	int i;
+	for (i = 0; i < 8; i++) {
+		*hash ^= (x >> (8 * i)) & 0xff;
+		*hash *= UINT64_C(0x100000001b3);
+	}
+}
 
 void op_begin(struct op *op, const char *name, const char *bound, int exact)
 {
@@ -236,67 +287,60 @@ void op_begin(struct op *op, const char *name, const char *bound, int exact)
 	op->name = name;
 	op->bound = bound;
 	op->exact = exact;
-	op->hash = 0xcbf29ce484222325u;
+	op->hash = FNV_OFFSET;
 	op->started = (double)clock() / CLOCKS_PER_SEC;
-}
-
-static void hash_bytes(struct op *op, uint64_t x)
-{
-	int i;
-	for (i = 0; i < 8; i++) {
-		op->hash ^= (x >> (8 * i)) & 0xff;
-		op->hash *= 0x100000001b3u;
-	}
 }
 
 /* A NaN's sign and payload are not specified (they depend on the order of
  * the operands an instruction got): every NaN counts as the same value. */
 void hash_double(struct op *op, double x)
 {
-	hash_bytes(op, isnan(x) ? UINT64_C(0x7ff8000000000000) : double_to_bits(x));
+	fnv_add(&op->hash, isnan(x) ? UINT64_C(0x7ff8000000000000) : double_to_bits(x));
 }
 
 void hash_float(struct op *op, float x)
 {
-	hash_bytes(op, isnan(x) ? UINT64_C(0x7fc00000) : float_to_bits(x));
+	fnv_add(&op->hash, isnan(x) ? UINT64_C(0x7fc00000) : float_to_bits(x));
 }
 
 void hash_int(struct op *op, int64_t x)
 {
-	hash_bytes(op, (uint64_t)x);
+	fnv_add(&op->hash, (uint64_t)x);
+}
+
+/* "KIND name: <message>", the first `shown` of them (the count is
+ * kept by the caller). */
+static void op_message(const struct op *op, const char *kind, long count, long shown,
+		       const char *format, va_list ap)
+{
+	if (count > shown)
+		return;
+	printf("%s %s: ", kind, op->name);
+	vprintf(format, ap);
+	putchar('\n');
 }
 
 void op_fail(struct op *op, const char *format, ...)
 {
 	va_list ap;
 	op->failures++;
-	if (++op->printed > 10) {
-		if (op->printed == 11)
-			printf("FAIL %s: (further failures of %s not shown)\n", op->name, op->name);
-		return;
-	}
-	printf("FAIL %s: ", op->name);
+	if (++op->printed == 11)
+		printf("FAIL %s: (further failures of %s not shown)\n", op->name, op->name);
 	va_start(ap, format);
-	vprintf(format, ap);
+	op_message(op, "FAIL", op->printed, 10, format, ap);
 	va_end(ap);
-	putchar('\n');
 }
 
 void op_note(struct op *op, const char *format, ...)
 {
 	va_list ap;
-	if (++op->notes > 5)
-		return;
-	printf("NOTE %s: ", op->name);
 	va_start(ap, format);
-	vprintf(format, ap);
+	op_message(op, "NOTE", ++op->notes, 5, format, ap);
 	va_end(ap);
-	putchar('\n');
 }
 
 void op_end(struct op *op)
 {
-	int i;
 	double seconds = (double)clock() / CLOCKS_PER_SEC - op->started;
 	if (check_mode) {
 		if (op->exact)
@@ -317,10 +361,7 @@ void op_end(struct op *op)
 	}
 	printf("checksum %-20s %016llx\n", op->name, (unsigned long long)op->hash);
 	total_failures += op->failures;
-	for (i = 0; i < 8; i++) {
-		total_hash ^= (op->hash >> (8 * i)) & 0xff;
-		total_hash *= 0x100000001b3u;
-	}
+	fnv_add(&total_hash, op->hash);
 	fflush(stdout);
 }
 
@@ -388,26 +429,24 @@ static void span_bits(struct span *s, int top, int bottom)
 		s->bottom = bottom;
 }
 
+/* The position of the lowest bit x may have: its ulp's. */
+static int lowest_bit(double x)
+{
+	return fabs(x) < DBL_MIN ? -1074 : ilogb(x) - 52;
+}
+
 void span_d(struct span *s, double x)
 {
 	if (x == 0 || !isfinite(x))
 		return;
-	span_bits(s, exponent_d(x), fabs(x) < DBL_MIN ? -1074 : exponent_d(x) - 52);
-}
-
-void span_f(struct span *s, float x)
-{
-	span_d(s, (double)x);
+	span_bits(s, ilogb(x), lowest_bit(x));
 }
 
 void span_prod(struct span *s, double a, double b)
 {
-	int bottom_a, bottom_b;
 	if (a == 0 || b == 0 || !isfinite(a) || !isfinite(b))
 		return;
-	bottom_a = fabs(a) < DBL_MIN ? -1074 : exponent_d(a) - 52;
-	bottom_b = fabs(b) < DBL_MIN ? -1074 : exponent_d(b) - 52;
-	span_bits(s, exponent_d(a) + exponent_d(b) + 1, bottom_a + bottom_b);
+	span_bits(s, ilogb(a) + ilogb(b) + 1, lowest_bit(a) + lowest_bit(b));
 }
 
 void span_prec(const struct span *s)
@@ -427,18 +466,6 @@ void exact_or_die(int ternary, const char *file, int line)
 		printf("internal error: an exact MPFR step was rounded (%s:%d)\n", file, line);
 		exit(3);
 	}
-}
-
-void mp_set_d2(mpfr_ptr r, double a, double b)
-{
-	EXACT(mpfr_set_d(r, a, MPFR_RNDN));
-	EXACT(mpfr_add_d(r, r, b, MPFR_RNDN));
-}
-
-void mp_set_d3(mpfr_ptr r, double a, double b, double c)
-{
-	mp_set_d2(r, a, b);
-	EXACT(mpfr_add_d(r, r, c, MPFR_RNDN));
 }
 
 int check_bound(struct op *op, mpfr_srcptr got, mpfr_srcptr exact, mpfr_srcptr scale,

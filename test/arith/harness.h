@@ -8,7 +8,11 @@
  *   --cases N        random cases per operation (default 1000000)
  *   --checksum-only  compute and print the checksums, no comparison with
  *                    MPFR: the contraction test compares two builds' sums
- * The program exits 0 when every check passed, 1 otherwise. */
+ * The program exits 0 when every check passed, 1 otherwise.
+ *
+ * This file: random numbers, floating-point numbers from their fields, the
+ * report of an operation, the MPFR work area.  format.h describes a format
+ * to the driver. */
 #ifndef TF_TEST_ARITH_HARNESS_H
 #define TF_TEST_ARITH_HARNESS_H
 
@@ -18,7 +22,11 @@
 
 #include <mpfr.h>
 
-/* Random numbers: splitmix64, fixed seeds, the same stream on every build. */
+#include "twofold/types.h"
+
+/* Random numbers: splitmix64, fixed seeds, the same stream on every build.
+ * Where a value takes several numbers from the stream, the code says in
+ * which order (never in the unspecified order of a call's arguments). */
 struct rng {
 	uint64_t state;
 };
@@ -38,6 +46,7 @@ uint32_t float_to_bits(float x);
  * (all ones, powers of two, sparse bits, runs), half of them uniform. */
 uint64_t random_fraction52(struct rng *r);
 uint32_t random_fraction23(struct rng *r);
+/* Exponent in [emin, emax] (normal), then the fraction, then the sign. */
 double random_double(struct rng *r, int emin, int emax);
 float random_float(struct rng *r, int emin, int emax);
 int random_sign(struct rng *r);
@@ -46,14 +55,22 @@ int random_sign(struct rng *r);
  * subnormal grid where it has to be. */
 double random_tail_d(struct rng *r, double hi, int maxgap);
 float random_tail_f(struct rng *r, float hi, int maxgap);
-/* Exponent of x (floor(log2 |x|)) for finite nonzero x, subnormals included. */
-int exponent_d(double x);
-int exponent_f(float x);
+/* A normalized DD with hi of exponent e (the lo up to 60 bits down). */
+tf_dd random_dd(struct rng *r, int e);
+/* Exponents of the two operands of a sum within [lo, hi]: equal
+ * (cancellation when the signs differ), within spread of each other, or
+ * independent. */
+void sum_exponents(struct rng *r, int *ea, int *eb, int lo, int hi, int spread);
+/* Exponents of two factors whose product has an exponent in [lo, hi], each
+ * factor within [fmin, fmax]. */
+void product_exponents(struct rng *r, int *ea, int *eb, int lo, int hi, int fmin, int fmax);
+/* k ulps away from x, in magnitude. */
+double nudge_d(double x, int k);
+float nudge_f(float x, int k);
 /* The number of significant bits of x (0 for 0). */
 int significant_bits_d(double x);
 /* ulp(x) for a float x (2^-149 below the normal range), a double. */
 double ulp_f(float x);
-double ulp_d(double x);
 
 /* One operation's record. */
 struct op {
@@ -92,9 +109,9 @@ extern long random_cases;
 void harness_start(int argc, char **argv, const char *title);
 int harness_finish(void); /* the exit status */
 
-/* MPFR work area.  Values are formed exactly: mp_prec() sets the precision
- * of the work variables to what a case needs (the span of the exponents
- * involved), and every exact step is checked to be exact. */
+/* MPFR work area.  Values are formed exactly: span_prec() sets the
+ * precision of the work variables to what a case needs (the span of the
+ * exponents involved), and every exact step is checked to be exact. */
 #define MP_VARS 8
 extern mpfr_t mp[MP_VARS];
 struct span {
@@ -103,15 +120,12 @@ struct span {
 };
 void span_init(struct span *s);
 void span_d(struct span *s, double x);
-void span_f(struct span *s, float x);
 void span_prod(struct span *s, double a, double b); /* the exact product */
 void span_prec(const struct span *s);               /* sets mp[] precision */
 /* Exactness: aborts the program (an error of the test itself) when an MPFR
  * step that must be exact was not. */
 #define EXACT(call) exact_or_die((call), __FILE__, __LINE__)
 void exact_or_die(int ternary, const char *file, int line);
-void mp_set_d2(mpfr_ptr r, double a, double b);          /* a + b */
-void mp_set_d3(mpfr_ptr r, double a, double b, double c); /* a + b + c */
 /* |got - exact| <= factor * scale + absolute?  Returns 1 if so; records the
  * ratio error / bound in op->last_ratio and op->max_ratio. */
 int check_bound(struct op *op, mpfr_srcptr got, mpfr_srcptr exact, mpfr_srcptr scale,
