@@ -181,10 +181,10 @@ template <class RAW, class LO, class LO2> struct layout_hi_lo {
 	typedef tf_dd work_t;
 	typedef RAW raw_t;
 	static constexpr int vec = 2;
-	static constexpr size_t hi_bytes = 8, lo_bytes = 4;
+	static constexpr size_t hi_bytes = sizeof(double), lo_bytes = sizeof(LO);
 	static __host__ bool vec_ok(const tf_array &a)
 	{
-		return typed_aligned(a.hi, 16) && typed_aligned(a.lo, 8);
+		return typed_aligned(a.hi, 16) && typed_aligned(a.lo, sizeof(LO2));
 	}
 	template <load_kind K> static __device__ __forceinline__ raw_t fetch(const tf_array &a, size_t i)
 	{

@@ -50,9 +50,9 @@ static size_t aligned(size_t bytes)
 static void add_array(struct operands *o, int slot, enum tf_format format, struct tf_array array,
 		      int rows, int cols, size_t ld, int read, int written)
 {
-	int pair = format == TF_FORMAT_DS || format == TF_FORMAT_DI;
+	int pair = tf_format_is_pair(format);
 	void *parts[2] = { array.hi, array.lo };
-	size_t sizes[2] = { pair ? sizeof(double) : tf_format_bytes(format), 4 };
+	size_t sizes[2] = { tf_format_hi_bytes(format), tf_format_lo_bytes(format) };
 	if (!read && !written)
 		return;
 	for (int k = 0; k < 1 + pair; k++) {

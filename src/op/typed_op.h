@@ -12,6 +12,7 @@
 #define TF_OP_TYPED_OP_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include "twofold/types.h"
 
 /* How the elements of an array are stored. */
@@ -91,14 +92,40 @@ static inline int tf_scalar_is_one(enum tf_format format, union tf_scalar s)
 	}
 }
 
+/* Bytes of an element in the format's hi array, and in its lo array (0
+ * for the one-array formats). */
+static inline size_t tf_format_hi_bytes(enum tf_format format)
+{
+	switch (format) {
+	case TF_FORMAT_DD: return sizeof(tf_dd);
+	case TF_FORMAT_DS:
+	case TF_FORMAT_DI: return sizeof(double);
+	case TF_FORMAT_DSP: return sizeof(tf_ds_packed);
+	case TF_FORMAT_DF: return sizeof(tf_df);
+	case TF_FORMAT_TS: return sizeof(tf_ts);
+	default: return 0;
+	}
+}
+
+static inline size_t tf_format_lo_bytes(enum tf_format format)
+{
+	switch (format) {
+	case TF_FORMAT_DS: return sizeof(float);
+	case TF_FORMAT_DI: return sizeof(int32_t);
+	default: return 0;
+	}
+}
+
+/* Whether the format is a pair of arrays (hi[i], lo[i]). */
+static inline int tf_format_is_pair(enum tf_format format)
+{
+	return tf_format_lo_bytes(format) != 0;
+}
+
 /* Bytes of one element of the format. */
 static inline size_t tf_format_bytes(enum tf_format format)
 {
-	switch (format) {
-	case TF_FORMAT_DD: return 16;
-	case TF_FORMAT_DF: return 8;
-	default: return 12;
-	}
+	return tf_format_hi_bytes(format) + tf_format_lo_bytes(format);
 }
 
 /* Operations of the op, a multiply-add counting 2 (in the op's arithmetic:

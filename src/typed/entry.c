@@ -37,12 +37,15 @@ static int max1(int rows)
 	return rows > 1 ? rows : 1;
 }
 
-/* Positions: transa 1, transb 2, m 3, n 4, k 5, alpha 6, A 7, lda 8, B 9,
+/* The trailing array of a pair (DS, DI) is one more argument: positions
+ * after an array shift by one.
+ *
+ * Positions: transa 1, transb 2, m 3, n 4, k 5, alpha 6, A 7, lda 8, B 9,
  * ldb 10, beta 11, C 12, ldc 13, each array of a pair counting 2.  The
  * checks and their order are the reference DGEMM's. */
 int tf_typed_gemm(struct tf_typed_op *op, char transa, char transb)
 {
-	const int pair = tf_format_pair(op->format);
+	const int pair = tf_format_is_pair(op->format);
 	const int lda_at = 8 + pair, ldb_at = lda_at + 2 + pair, ldc_at = ldb_at + 3 + pair;
 	op->kind = TF_TYPED_GEMM;
 	op->transa = tf_typed_trans(transa);
@@ -76,7 +79,7 @@ int tf_typed_gemm(struct tf_typed_op *op, char transa, char transb)
  * checks. */
 int tf_typed_gemv(struct tf_typed_op *op, char trans)
 {
-	const int pair = tf_format_pair(op->format);
+	const int pair = tf_format_is_pair(op->format);
 	const int lda_at = 6 + pair, incx_at = lda_at + 2 + pair, incy_at = incx_at + 3 + pair;
 	op->kind = TF_TYPED_GEMV;
 	op->transa = tf_typed_trans(trans);
@@ -115,7 +118,7 @@ int tf_typed_dot(struct tf_typed_op *op)
 {
 	op->kind = TF_TYPED_DOT;
 	if (!op->result)
-		return -(6 + 2 * tf_format_pair(op->format));
+		return -(6 + 2 * tf_format_is_pair(op->format));
 	if (op->n <= 0) {
 		tf_typed_zero_result(op->format, op->result);
 		return 0;

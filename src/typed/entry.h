@@ -14,13 +14,6 @@ void tf_typed_zero_result(enum tf_format format, void *result);
 /* Runs a validated op that has work to do, with statistics; returns 0. */
 int tf_typed_call(const struct tf_typed_op *op);
 
-/* The trailing array of a pair (DS, DI) is one more argument: positions
- * after an array shift by this much. */
-static inline int tf_format_pair(enum tf_format format)
-{
-	return format == TF_FORMAT_DS || format == TF_FORMAT_DI;
-}
-
 /* The checked entry points behind the exported ones, one per kind: they
  * take the op with its format, routine, arrays and scalars set, and the
  * options and sizes to check; they return 0 or -i. */
