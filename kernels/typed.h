@@ -1,5 +1,5 @@
 /* Kernels of the typed API (tf_ddgemm, tf_dsgemv, ...): device pointers,
- * data in a storage format (plan/typed_op.h), computed in the format's
+ * data in a storage format (op/typed_op.h), computed in the format's
  * working arithmetic (DD for DD, DS, DSP and DI; DF; TS; DS arithmetic for
  * the tf_dsgemm_dsarith variant).  Launchers only: no allocation, no
  * policy.  Each returns the launch's error. */

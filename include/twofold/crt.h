@@ -43,6 +43,7 @@ struct tf_crt_basis {
 	int count;                                       /* T */
 	int bits;                                        /* P >= 2^bits */
 	int modulus[TF_CRT_MAX_MODULI];
+	double reciprocal[TF_CRT_MAX_MODULI];            /* 1/m_t, rounded */
 	uint32_t weight[TF_CRT_MAX_MODULI][TF_CRT_LIMBS]; /* w_t */
 	uint32_t product[TF_CRT_LIMBS];                  /* P */
 	double inverse;                                  /* 1/P, rounded */
@@ -56,12 +57,27 @@ struct tf_crt_basis {
 
 /* ---- Residues of scaled doubles. */
 
-/* The residue in [0, m) of the integer nearest to a 2^-shift (a finite
+/* x mod m for an integer 0 <= x < 2^53 held exactly in a double, with
+ * reciprocal = 1/m rounded: the quotient from the reciprocal is off by at
+ * most one, and the remainder fma(-q, m, x) is exact. */
+TF_ARITH int tf_crt_mod(double x, int m, double reciprocal)
+{
+	double q = floor(TF_DMUL(x, reciprocal));
+	double r = TF_DFMA(-q, (double)m, x);
+	if (r < 0.0)
+		r = TF_DADD(r, (double)m);
+	else if (r >= (double)m)
+		r = TF_DSUB(r, (double)m);
+	return (int)r;
+}
+
+/* The residue in [0, m_t) of the integer nearest to a 2^-shift (a finite
  * double; ties to even).  Exact when a 2^-shift is an integer, which the
  * engine's scaling makes it unless the row's bits were capped.  pow2 holds
- * 2^d mod m for d < TF_CRT_MAX_POWER, and a 2^-shift must be below
+ * 2^d mod m_t for d < TF_CRT_MAX_POWER, and a 2^-shift must be below
  * 2^TF_CRT_MAX_POWER. */
-TF_ARITH int tf_crt_residue(double a, int shift, int m, const uint8_t *pow2)
+TF_ARITH int tf_crt_residue(double a, int shift, const struct tf_crt_basis *basis, int t,
+			    const uint8_t *pow2)
 {
 	union {
 		double d;
@@ -78,14 +94,13 @@ TF_ARITH int tf_crt_residue(double a, int shift, int m, const uint8_t *pow2)
 	}
 	if (!significand)
 		return 0;
+	const int m = basis->modulus[t];
+	const double reciprocal = basis->reciprocal[t];
 	const int d = exponent - shift;
-	uint32_t r;
+	int r;
 	if (d >= 0) {
-		/* significand mod m from its two 32-bit halves, times 2^d mod m */
-		uint32_t high = (uint32_t)(significand >> 32), low = (uint32_t)significand;
-		uint32_t two32 = (uint32_t)((1ull << 32) % (uint32_t)m);
-		r = ((high % (uint32_t)m) * two32 + low % (uint32_t)m) % (uint32_t)m;
-		r = (r * pow2[d]) % (uint32_t)m;
+		r = tf_crt_mod((double)significand, m, reciprocal);
+		r = tf_crt_mod((double)(r * pow2[d]), m, reciprocal);
 	} else {
 		/* Bits below the row's scale are dropped: round to nearest even. */
 		const int drop = -d;
@@ -96,11 +111,11 @@ TF_ARITH int tf_crt_residue(double a, int shift, int m, const uint8_t *pow2)
 			if (rest > half || (rest == half && (kept & 1)))
 				kept++;
 		}
-		r = (uint32_t)(kept % (uint64_t)m);
+		r = tf_crt_mod((double)kept, m, reciprocal);
 	}
 	if (negative && r)
-		r = (uint32_t)m - r;
-	return (int)r;
+		r = m - r;
+	return r;
 }
 
 /* r in [0, m) as the int8 of the same class: 256 as [-128, 127], odd m as
@@ -364,6 +379,23 @@ TF_ARITH tf_ts tf_crt_finish_ts(tf_ts x, tf_ts alpha, tf_ts beta, const tf_ts *c
 	return r;
 }
 
+/* ---- Capped products: whether an element keeps the working arithmetic's
+ * bound c(k) u S (docs/ACCURACY.md: DD (5k + 44) 2^-106, TS (8k + 64)
+ * 2^-72), S = sum |a||b|.  Rounding a capped row moves each of its words
+ * by at most 2^(shift-1), so the product moves by at most
+ *   e_a columns + e_b rows + k e_a e_b,   e = words 2^(shift-1)
+ * (0 for a row or column kept whole), rows = sum_l |a_il|, columns =
+ * sum_l |b_lj|.  The sums, computed in double, are made bounds by the
+ * factors (1 -+ (k+2) 2^-53). */
+TF_ARITH int tf_crt_within_bound(int ts, int k, double ea, double eb, double rows, double columns,
+				 double both)
+{
+	const double grow = 1.0 + (k + 2) * 0x1p-53, shrink = 1.0 - (k + 2) * 0x1p-53;
+	double error = TF_DMUL(TF_DFMA(ea, columns, TF_DMUL(eb, rows)), grow) + TF_DMUL(k * ea, eb);
+	double bound = ts ? (8.0 * k + 64) * 0x1p-72 : (5.0 * k + 44) * 0x1p-106;
+	return error <= TF_DMUL(TF_DMUL(bound, both), shrink);
+}
+
 /* ---- Scaling: the shift of a row (column) of op(A) (op(B)). */
 
 /* Exponents of a nonzero finite double a: |a| < 2^high, and its last set bit
@@ -430,6 +462,7 @@ static inline void tf_crt_basis_init(struct tf_crt_basis *basis, int count)
 	basis->product[0] = 1;
 	for (int t = 0; t < count; t++) {
 		basis->modulus[t] = moduli[t];
+		basis->reciprocal[t] = 1.0 / moduli[t];
 		tf_crt_scale_limbs(basis->product, (uint32_t)moduli[t]);
 	}
 	basis->bits = tf_crt_top_bit(basis->product);

@@ -129,9 +129,12 @@ static int8_t residue(const struct split *s, const void *array, size_t index, in
 {
 	const int m = s->basis.modulus[t];
 	int r = 0;
-	for (int w = 0; w < s->words; w++)
-		r += tf_crt_residue(word(s->p->kind, array, index, w), shift, m, s->powers[t]);
-	return tf_crt_symmetric(r % m, m);
+	for (int w = 0; w < s->words; w++) {
+		r += tf_crt_residue(word(s->p->kind, array, index, w), shift, &s->basis, t, s->powers[t]);
+		if (r >= m)
+			r -= m;
+	}
+	return tf_crt_symmetric(r, m);
 }
 
 /* residues[(i + j m) T + t]: the product's residue modulo m_t, from int8
@@ -180,11 +183,7 @@ static double magnitude(const struct split *s, const void *array, size_t index)
 }
 
 /* Whether element (i, j), whose row or column kept only its leading bits,
- * is within the working arithmetic's bound c(k) u_work S, S = sum |a||b|:
- * the rounding of a capped row moves each of its words by at most
- * 2^(shift-1), so the product moves by at most
- *   e_a colsum|B| + e_b rowsum|A| + k e_a e_b,   e = words 2^(shift-1).
- * Sums in double are made bounds by the factors (1 -+ (k+2) 2^-53). */
+ * keeps the working arithmetic's bound (tf_crt_within_bound). */
 static int within_bound(const struct split *s, int i, int j)
 {
 	const struct tf_product *p = s->p;
@@ -195,14 +194,9 @@ static int within_bound(const struct split *s, int i, int j)
 		columns += b;
 		both += a * b;
 	}
-	const double grow = 1.0 + (p->k + 2) * 0x1p-53, shrink = 1.0 - (p->k + 2) * 0x1p-53;
 	double ea = s->row_capped[i] ? s->words * ldexp(1.0, s->row_shift[i] - 1) : 0.0;
 	double eb = s->column_capped[j] ? s->words * ldexp(1.0, s->column_shift[j] - 1) : 0.0;
-	double error = (ea * columns + eb * rows) * grow + p->k * ea * eb;
-	/* DD kernels: (5k + 44) u^2; TS: (8k + 64) u^3 (docs/ACCURACY.md) */
-	double bound = p->kind == TF_PRODUCT_TS ? (8.0 * p->k + 64) * 0x1p-72
-						: (5.0 * p->k + 44) * 0x1p-106;
-	return error <= bound * both * shrink;
+	return tf_crt_within_bound(p->kind == TF_PRODUCT_TS, p->k, ea, eb, rows, columns, both);
 }
 
 /* Element (i, j) again, in the kind's working arithmetic, finished as the

@@ -1,5 +1,5 @@
 /* The typed API's kernels on the CPU: every kind and format of
- * plan/typed_op.h, on host (or managed) memory, with the thread pool. */
+ * op/typed_op.h, on host (or managed) memory, with the thread pool. */
 #ifndef TF_CPU_TYPED_H
 #define TF_CPU_TYPED_H
 
