@@ -24,6 +24,11 @@
 
 #define TF_CRT_MAX_MODULI 32
 #define TF_CRT_LIMBS 8
+/* The most terms an int32 sum of int8 products takes: below 2^17, so that
+ * even (-128)(-128) in every term stays below 2^31, and a multiple of 16,
+ * so that a block of int8 rows starts 16-byte aligned. */
+#define TF_CRT_K_BLOCK 131056
+
 /* Residues are taken of a_il 2^-shift = M 2^d with d below this. */
 #define TF_CRT_MAX_POWER 256
 

@@ -23,6 +23,8 @@ static const char *const known_variables[] = {
 	"TWOFOLD_GPU_MIN_FLOPS",
 	"TWOFOLD_GPU_MEMORY",
 	"TWOFOLD_GPU_FAULT",
+	"TWOFOLD_SPLIT",
+	"TWOFOLD_SPLIT_MAX_MODULI",
 };
 
 static const char *const mode_names[] = {
@@ -94,6 +96,23 @@ static void read_num_threads(void)
 	config.num_threads = (int)threads;
 }
 
+/* The index of the value of variable `name` among `names` (any case):
+ * `fallback` when unset, reported and `fallback` when not one of them. */
+static int read_choice(const char *name, const char *const *names, size_t count, int fallback)
+{
+	const char *value = secure_getenv(name);
+	if (!value || !*value)
+		return fallback;
+	for (size_t i = 0; i < count; i++)
+		if (strcasecmp(value, names[i]) == 0)
+			return (int)i;
+	char list[128] = "";
+	for (size_t i = 0; i < count; i++)
+		snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", names[i]);
+	tf_message("%s=%s is not one of %s; using %s", name, value, list, names[fallback]);
+	return fallback;
+}
+
 static const char *const cpu_kernel_names[] = {
 	[TF_CPU_KERNEL_AUTO] = "auto",
 	[TF_CPU_KERNEL_GENERIC] = "generic",
@@ -101,19 +120,35 @@ static const char *const cpu_kernel_names[] = {
 	[TF_CPU_KERNEL_AVX512] = "avx512",
 };
 
-static void read_cpu_kernel(void)
+static const char *const split_names[] = {
+	[TF_SPLIT_AUTO] = "auto",
+	[TF_SPLIT_OFF] = "off",
+	[TF_SPLIT_FORCE] = "force",
+};
+
+static void read_choices(void)
 {
-	const char *value = secure_getenv("TWOFOLD_CPU_KERNEL");
-	config.cpu_kernel = TF_CPU_KERNEL_AUTO;
+	config.cpu_kernel = (enum tf_cpu_kernel)read_choice(
+		"TWOFOLD_CPU_KERNEL", cpu_kernel_names, COUNT(cpu_kernel_names), TF_CPU_KERNEL_AUTO);
+	config.split = (enum tf_split)read_choice("TWOFOLD_SPLIT", split_names, COUNT(split_names),
+						  TF_SPLIT_AUTO);
+}
+
+/* TWOFOLD_SPLIT_MAX_MODULI: 1 to TF_SPLIT_MAX_MODULI, the most by default. */
+static void read_split_moduli(void)
+{
+	const char *value = secure_getenv("TWOFOLD_SPLIT_MAX_MODULI");
+	config.split_max_moduli = TF_SPLIT_MAX_MODULI;
 	if (!value || !*value)
 		return;
-	for (size_t i = 0; i < COUNT(cpu_kernel_names); i++) {
-		if (strcasecmp(value, cpu_kernel_names[i]) == 0) {
-			config.cpu_kernel = (enum tf_cpu_kernel)i;
-			return;
-		}
+	char *end;
+	long moduli = strtol(value, &end, 10);
+	if (*end || moduli < 1 || moduli > TF_SPLIT_MAX_MODULI) {
+		tf_message("TWOFOLD_SPLIT_MAX_MODULI=%s is not a number of moduli (1 to %d); using %d",
+			   value, TF_SPLIT_MAX_MODULI, TF_SPLIT_MAX_MODULI);
+		return;
 	}
-	tf_message("TWOFOLD_CPU_KERNEL=%s is not one of auto, generic, avx2, avx512; using auto", value);
+	config.split_max_moduli = (int)moduli;
 }
 
 /* A non-negative number, with an optional k, M or G (powers of 1024) for
@@ -195,7 +230,8 @@ static void read_config(void)
 	read_log();
 	read_cpu_blas();
 	read_num_threads();
-	read_cpu_kernel();
+	read_choices();
+	read_split_moduli();
 	read_gpu();
 	report_unknown_variables();
 }

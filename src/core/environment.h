@@ -13,6 +13,16 @@ enum tf_cpu_kernel {
 	TF_CPU_KERNEL_AVX512   /* AVX-512F and FMA */
 };
 
+/* The split product engine in dd mode (TWOFOLD_SPLIT). */
+enum tf_split {
+	TF_SPLIT_AUTO,  /* where the planner finds it faster than the DD kernel */
+	TF_SPLIT_OFF,
+	TF_SPLIT_FORCE  /* every product it takes (for tests) */
+};
+
+/* The most moduli a product may take (TWOFOLD_SPLIT_MAX_MODULI's range). */
+#define TF_SPLIT_MAX_MODULI 32
+
 struct tf_config {
 	tf_mode mode;                  /* TWOFOLD_MODE */
 	int log;                       /* TWOFOLD_LOG: report at exit */
@@ -23,6 +33,8 @@ struct tf_config {
 	double gpu_min_flops;          /* TWOFOLD_GPU_MIN_FLOPS, -1 when unset */
 	double gpu_memory;             /* TWOFOLD_GPU_MEMORY in bytes, 0 when unset */
 	char gpu_fault[16];            /* TWOFOLD_GPU_FAULT, "" when unset */
+	enum tf_split split;           /* TWOFOLD_SPLIT */
+	int split_max_moduli;          /* TWOFOLD_SPLIT_MAX_MODULI */
 };
 
 /* The configuration, read from the environment at the first call (thread

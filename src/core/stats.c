@@ -7,6 +7,8 @@ _Thread_local int tf_call_depth;
 
 static const char *const where_names[TF_WHERE_COUNT] = {
 	[TF_WHERE_GPU] = "gpu",
+	[TF_WHERE_GPU_SPLIT] = "gpu-split",
+	[TF_WHERE_CPU_SPLIT] = "cpu-split",
 	[TF_WHERE_CPU_BLAS] = "cpu-blas",
 	[TF_WHERE_CPU_DD] = "cpu-dd",
 	[TF_WHERE_CPU_TYPED] = "cpu",
@@ -30,13 +32,27 @@ void tf_stats_add(struct tf_stats *s, enum tf_where where, uint64_t nanoseconds,
 		;
 }
 
+void tf_stats_detail(struct tf_stats *s, int value)
+{
+	int low = atomic_load_explicit(&s->detail_min, memory_order_relaxed);
+	while ((low == 0 || value < low) &&
+	       !atomic_compare_exchange_weak_explicit(&s->detail_min, &low, value, memory_order_relaxed,
+						      memory_order_relaxed))
+		;
+	int high = atomic_load_explicit(&s->detail_max, memory_order_relaxed);
+	while (value > high &&
+	       !atomic_compare_exchange_weak_explicit(&s->detail_max, &high, value, memory_order_relaxed,
+						      memory_order_relaxed))
+		;
+}
+
 void tf_stats_print_heading(FILE *out)
 {
 	fprintf(out, "twofold: %-16s %10s %12s  %s\n", "routine", "calls", "seconds",
 		"where: calls (GFLOP/s)");
 }
 
-void tf_stats_print(FILE *out, const char *name, struct tf_stats *s)
+void tf_stats_print(FILE *out, const char *name, const char *detail_name, struct tf_stats *s)
 {
 	unsigned long long total = 0, nanoseconds = 0;
 	for (int w = 0; w < TF_WHERE_COUNT; w++) {
@@ -59,6 +75,10 @@ void tf_stats_print(FILE *out, const char *name, struct tf_stats *s)
 			used += (size_t)snprintf(where + used, sizeof where - used, " (%.1f)",
 						 flops / seconds * 1e-9);
 	}
+	int low = atomic_load(&s->detail_min), high = atomic_load(&s->detail_max);
+	if (high > 0 && used < sizeof where)
+		used += (size_t)snprintf(where + used, sizeof where - used,
+					 low == high ? "; %s %d" : "; %s %d-%d", detail_name, low, high);
 	fprintf(out, "twofold: %-16s %10llu %12.6f  %s\n", name, total, (double)nanoseconds * 1e-9,
 		where);
 }

@@ -12,6 +12,8 @@
 /* Where a call ran.  TF_WHERE_NO_WORK: rejected by xerbla_ or a quick return. */
 enum tf_where {
 	TF_WHERE_GPU,
+	TF_WHERE_GPU_SPLIT, /* the split product engine */
+	TF_WHERE_CPU_SPLIT, /* its CPU twin (TWOFOLD_SPLIT=force, no GPU) */
 	TF_WHERE_CPU_BLAS,
 	TF_WHERE_CPU_DD,
 	TF_WHERE_CPU_TYPED, /* the typed API's CPU kernels */
@@ -30,13 +32,20 @@ struct tf_stats {
 	atomic_ullong calls[TF_WHERE_COUNT];
 	atomic_ullong nanoseconds[TF_WHERE_COUNT];
 	_Atomic double flops[TF_WHERE_COUNT];
+	/* The range of a count the layer above reports per call (the split
+	 * engine's moduli), 0 when none was. */
+	atomic_int detail_min, detail_max;
 };
 
 void tf_stats_add(struct tf_stats *stats, enum tf_where where, uint64_t nanoseconds,
 		  double flops);
 
-/* Prints the report's line for the routine `name`, if it was called. */
-void tf_stats_print(FILE *out, const char *name, struct tf_stats *stats);
+/* Records one value of the routine's detail count. */
+void tf_stats_detail(struct tf_stats *stats, int value);
+
+/* Prints the report's line for the routine `name`, if it was called; the
+ * detail's range, if any, after `detail_name`. */
+void tf_stats_print(FILE *out, const char *name, const char *detail_name, struct tf_stats *stats);
 
 /* Prints the heading of the report's table. */
 void tf_stats_print_heading(FILE *out);

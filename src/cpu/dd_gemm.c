@@ -63,18 +63,6 @@ static void pack_b(const struct tf_op *op, int pc, int kc, int jc, int nc, int n
 				dst[l * nr + j] = jc + q + j < op->n ? element_b(op, pc + l, jc + q + j) : 0.0;
 }
 
-/* The reference's value of one element, for a DD result that is not finite. */
-static void element_by_reference(const struct tf_op *op, int i, int j)
-{
-	struct tf_op one = *op;
-	one.m = 1;
-	one.n = 1;
-	one.a = op->transa == 'N' ? op->a + i : op->a + (size_t)i * op->lda;
-	one.b = op->transb == 'N' ? op->b + (size_t)j * op->ldb : op->b + j;
-	one.c = op->c + i + (size_t)j * op->ldc;
-	tf_cpu_forward(&one);
-}
-
 static void finish_tile(const struct tf_op *op, int ic, int mc, int jc, int nc,
 			const double *acc_hi, const double *acc_lo, int ld)
 {
@@ -88,7 +76,7 @@ static void finish_tile(const struct tf_op *op, int ic, int mc, int jc, int nc,
 			if (isfinite(value))
 				c[i] = value;
 			else
-				element_by_reference(op, ic + i, jc + j);
+				tf_cpu_forward_element(op, ic + i, jc + j);
 		}
 	}
 }

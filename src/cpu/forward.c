@@ -4,6 +4,12 @@
 #include "cpu/blas_library.h"
 #include "cpu/forward.h"
 
+void tf_cpu_forward_element(const struct tf_op *op, int i, int j)
+{
+	struct tf_op one = tf_gemm_tile(op, i, 1, j, 1);
+	tf_cpu_forward(&one);
+}
+
 /* The op's arguments go back by reference, as Fortran takes them; the CPU
  * BLAS may write nothing but C and y, so the casts from const are safe. */
 void tf_cpu_forward(const struct tf_op *op)

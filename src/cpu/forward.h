@@ -6,4 +6,9 @@
 
 void tf_cpu_forward(const struct tf_op *op);
 
+/* Element (i, j) of a GEMM op's C, computed by the CPU BLAS as the
+ * reference computes it (for results the two-term kernels find not
+ * finite). */
+void tf_cpu_forward_element(const struct tf_op *op, int i, int j);
+
 #endif

@@ -289,8 +289,8 @@ void tf_cpu_split_product(const struct tf_product *p, const struct tf_split_opti
 		report->rows_capped = place(s->rows, p->m, budget.keep_a, s->row_shift, s->row_capped);
 		report->columns_capped =
 			place(s->columns, p->n, budget.keep_b, s->column_shift, s->column_capped);
-		const int k_block = options->k_block < 1 || options->k_block > TF_SPLIT_K_BLOCK
-					    ? TF_SPLIT_K_BLOCK
+		const int k_block = options->k_block < 1 || options->k_block > TF_CRT_K_BLOCK
+					    ? TF_CRT_K_BLOCK
 					    : options->k_block;
 		uint8_t *residues = allocate((size_t)p->m * (size_t)p->n * (size_t)budget.moduli);
 		products(s, k_block, residues);

@@ -127,6 +127,12 @@ static cudaError_t set_up(void)
 	 * and 10.0 double the rate */
 	int tensor = prop.major == 8 && prop.minor == 0 ? 2 : prop.major >= 9 && fp64 >= 32 ? 2 : 1;
 	gpu.native_gemm_flops = 0.85 * tensor * fp64_flops;
+	/* INT8 tensor cores (dense, int32 sums), per multiprocessor and clock:
+	 * 2048 on compute capability 7.5 and 8.6-8.9, 4096 on 8.0, 8192 from
+	 * 9.0 on; cuBLAS reaches some 70% of it on large products. */
+	int int8 = prop.major >= 9 ? 8192 : prop.major == 8 && prop.minor == 0 ? 4096
+				 : prop.major * 10 + prop.minor >= 75 ? 2048 : 0;
+	gpu.int8_gemm_ops = 0.7 * int8 * (double)prop.multiProcessorCount * khz * 1e3;
 	gpu.link_bytes = 8e9;
 
 	/* The probe proves this build's device code runs on this device. */

@@ -19,6 +19,7 @@ struct tf_gpu_context {
 	double dd_gemm_flops;     /* modelled rates, for the planner */
 	double df_gemm_flops;
 	double native_gemm_flops;
+	double int8_gemm_ops;     /* INT8 tensor-core GEMM, int32 sums; 0: none */
 	double link_bytes;        /* host to device, pageable memory */
 	size_t memory_budget;     /* device bytes a call may use */
 	cudaStream_t streams[TF_GPU_STREAMS];

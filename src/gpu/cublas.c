@@ -14,7 +14,8 @@ static void *find(void *library, const char *name)
 {
 	void *symbol = dlsym(library, name);
 	if (!symbol)
-		tf_message("native mode: %s has no %s", library_names[0], name);
+		tf_message("cuBLAS (%s) has no %s: native calls use the CPU BLAS, dd-mode products "
+			   "the DD kernel", library_names[0], name);
 	return symbol;
 }
 
@@ -24,8 +25,8 @@ static int load(void)
 	for (size_t i = 0; i < sizeof library_names / sizeof library_names[0] && !library; i++)
 		library = dlopen(library_names[i], RTLD_NOW | RTLD_LOCAL);
 	if (!library) {
-		tf_message("native mode needs cuBLAS (%s), which cannot be loaded: %s; "
-			   "native calls use the CPU BLAS", library_names[0], dlerror());
+		tf_message("cuBLAS (%s) cannot be loaded: %s; native calls use the CPU BLAS, "
+			   "dd-mode products the DD kernel", library_names[0], dlerror());
 		return -1;
 	}
 	cublasStatus_t (*create)(cublasHandle_t *) = find(library, "cublasCreate_v2");
@@ -33,13 +34,15 @@ static int load(void)
 	cublas.dgemm = find(library, "cublasDgemm_v2");
 	cublas.dgemv = find(library, "cublasDgemv_v2");
 	cublas.daxpy = find(library, "cublasDaxpy_v2");
-	if (!create || !cublas.set_stream || !cublas.dgemm || !cublas.dgemv || !cublas.daxpy)
+	cublas.gemm_ex = find(library, "cublasGemmEx");
+	if (!create || !cublas.set_stream || !cublas.dgemm || !cublas.dgemv || !cublas.daxpy ||
+	    !cublas.gemm_ex)
 		return -1;
 	cublasStatus_t status = tf_gpu_inject(TF_FAULT_INIT) == cudaSuccess ? create(&cublas.handle)
 									      : CUBLAS_STATUS_NOT_INITIALIZED;
 	if (status != CUBLAS_STATUS_SUCCESS) {
-		tf_message("cuBLAS could not be set up (status %d); native calls use the CPU BLAS",
-			   (int)status);
+		tf_message("cuBLAS could not be set up (status %d); native calls use the CPU BLAS, "
+			   "dd-mode products the DD kernel", (int)status);
 		return -1;
 	}
 	return 1;

@@ -1,5 +1,6 @@
-/* cuBLAS for native mode, loaded at run time: a machine without it still
- * runs twofold, native calls then take the CPU BLAS. */
+/* cuBLAS, loaded at run time, for native mode and the split engine's INT8
+ * products: a machine without it still runs twofold (native calls then take
+ * the CPU BLAS, dd-mode products the DD kernel). */
 #ifndef TF_GPU_CUBLAS_H
 #define TF_GPU_CUBLAS_H
 
@@ -17,6 +18,10 @@ struct tf_cublas {
 				int);
 	cublasStatus_t (*daxpy)(cublasHandle_t, int, const double *, const double *, int, double *,
 				int);
+	cublasStatus_t (*gemm_ex)(cublasHandle_t, cublasOperation_t, cublasOperation_t, int, int, int,
+				  const void *, const void *, cudaDataType, int, const void *,
+				  cudaDataType, int, const void *, void *, cudaDataType, int,
+				  cublasComputeType_t, cublasGemmAlgo_t);
 };
 
 /* cuBLAS with a handle on the context's device, set up on the first call

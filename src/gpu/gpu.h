@@ -3,6 +3,7 @@
 #define TF_GPU_H
 
 #include "op/op.h"
+#include "op/product.h"
 
 /* The arithmetic a GPU call computes in. */
 enum tf_gpu_arith {
@@ -42,5 +43,22 @@ int tf_gpu_fp64_is_weak(void);
  * nothing was reported: no usable GPU). */
 int tf_gpu_run(const struct tf_op *op, enum tf_gpu_arith arith, struct tf_gpu_memory memory,
 	       tf_gpu_undone *undone, void *context);
+
+/* The split product engine (gpu/split.c): runs the product, its arrays in
+ * any memory.  Parts it does not compute (a tile whose operands hold Inf or
+ * NaN; after a CUDA failure, reported, the tiles not yet done) are passed
+ * to `undone` afterwards, the GPU released, their C as it was.  Returns 0,
+ * or -1 when the GPU or cuBLAS could not be used, or failed before anything
+ * was written: nothing was changed, nothing passed to `undone`. */
+typedef void tf_product_undone(const struct tf_product *part, void *context);
+int tf_gpu_split(const struct tf_product *p, const struct tf_split_options *options,
+		 struct tf_split_report *report, tf_product_undone *undone, void *context);
+
+/* Where the product's arrays are (as tf_gpu_op_memory). */
+struct tf_gpu_memory tf_gpu_product_memory(const struct tf_product *p);
+
+/* The split engine's modelled rate in flop/s for a product of `moduli`
+ * moduli; 0 when there is no usable GPU with INT8 tensor cores. */
+double tf_gpu_split_flops(int moduli);
 
 #endif

@@ -46,3 +46,23 @@ int tf_gpu_typed_run(const struct tf_typed_op *op, struct tf_gpu_memory memory)
 	(void)op, (void)memory;
 	return -1;
 }
+
+int tf_gpu_split(const struct tf_product *p, const struct tf_split_options *options,
+		 struct tf_split_report *report, tf_product_undone *undone, void *context)
+{
+	(void)p, (void)options, (void)report, (void)undone, (void)context;
+	return -1;
+}
+
+struct tf_gpu_memory tf_gpu_product_memory(const struct tf_product *p)
+{
+	(void)p;
+	struct tf_gpu_memory memory = { 0, 1 };
+	return memory;
+}
+
+double tf_gpu_split_flops(int moduli)
+{
+	(void)moduli;
+	return 0.0;
+}

@@ -1,16 +1,31 @@
 #include "config.h"
 
+#include <stdlib.h>
+#include "core/message.h"
 #include "gpu/context.h"
 #include "gpu/gemm.h"
 #include "gpu/gpu.h"
+#include "gpu/split.h"
 #include "gpu/transfer.h"
 #include "gpu/vector.h"
 
-struct tf_gpu_memory tf_gpu_op_memory(const struct tf_op *op)
+/* Where `count` arrays are. */
+static struct tf_gpu_memory memory_of(const void *const *arrays, int count)
 {
 	struct tf_gpu_memory memory = { 0, 1 };
 	if (!tf_gpu_usable())
 		return memory;
+	memory.resident = 1;
+	for (int i = 0; i < count; i++) {
+		enum tf_gpu_place place = tf_gpu_place_of(arrays[i]);
+		memory.resident &= place != TF_PLACE_HOST;
+		memory.host_readable &= place != TF_PLACE_DEVICE;
+	}
+	return memory;
+}
+
+struct tf_gpu_memory tf_gpu_op_memory(const struct tf_op *op)
+{
 	const void *arrays[3];
 	int count = 0;
 	switch (op->kind) {
@@ -24,13 +39,56 @@ struct tf_gpu_memory tf_gpu_op_memory(const struct tf_op *op)
 		arrays[count++] = op->x, arrays[count++] = op->y;
 		break;
 	}
-	memory.resident = 1;
-	for (int i = 0; i < count; i++) {
-		enum tf_gpu_place place = tf_gpu_place_of(arrays[i]);
-		memory.resident &= place != TF_PLACE_HOST;
-		memory.host_readable &= place != TF_PLACE_DEVICE;
+	return memory_of(arrays, count);
+}
+
+struct tf_gpu_memory tf_gpu_product_memory(const struct tf_product *p)
+{
+	const void *arrays[3] = { p->a, p->b, p->c };
+	return memory_of(arrays, 3);
+}
+
+double tf_gpu_split_flops(int moduli)
+{
+	return tf_gpu_usable() && moduli > 0 ? tf_gpu_rates()->int8_gemm_ops / moduli : 0.0;
+}
+
+/* The parts the split engine left, kept until the GPU is released. */
+struct left_parts {
+	struct tf_product *parts;
+	int count, size;
+};
+
+static void keep_part(const struct tf_product *part, void *context)
+{
+	struct left_parts *left = context;
+	if (left->count == left->size) {
+		int size = left->size ? 2 * left->size : 16;
+		struct tf_product *parts = realloc(left->parts, (size_t)size * sizeof *parts);
+		if (!parts)
+			tf_fatal("out of memory for the split engine's list of parts");
+		left->parts = parts;
+		left->size = size;
 	}
-	return memory;
+	left->parts[left->count++] = *part;
+}
+
+int tf_gpu_split(const struct tf_product *p, const struct tf_split_options *options,
+		 struct tf_split_report *report, tf_product_undone *undone, void *context)
+{
+	struct tf_gpu_context *gpu = tf_gpu_acquire();
+	if (!gpu)
+		return -1;
+	const struct tf_cublas *cublas = tf_gpu_rates()->int8_gemm_ops > 0 ? tf_cublas(gpu) : NULL;
+	struct left_parts left = { 0 };
+	enum tf_split_status status = cublas ? tf_gpu_split_product(gpu, cublas, p, options, report,
+								     keep_part, &left)
+					     : TF_SPLIT_FAILED;
+	tf_gpu_release(gpu);
+	for (int i = 0; i < left.count; i++)
+		undone(&left.parts[i], context);
+	free(left.parts);
+	return status == TF_SPLIT_DONE ? 0 : -1;
 }
 
 double tf_gpu_gemm_flops(enum tf_gpu_arith arith)

@@ -10,6 +10,7 @@
 #include "gpu/gpu.h"
 #include "plan/cost.h"
 #include "plan/plan.h"
+#include "plan/split_plan.h"
 
 /* The CPU DD kernels' rates, from measurements on AVX2 processors (about
  * 2.3 GFLOP/s per core for gemm; gemv and axpy stream their data at a few
@@ -56,6 +57,15 @@ static void run_undone_on_cpu(const struct tf_op *part, void *context)
 	run_cpu(part);
 }
 
+/* A part the split engine left: the DD kernel on the GPU, else the CPU. */
+static void run_elsewhere(const struct tf_op *part, void *context)
+{
+	(void)context;
+	struct tf_gpu_memory memory = tf_gpu_op_memory(part);
+	if (tf_gpu_run(part, TF_GPU_DD, memory, run_undone_on_cpu, NULL) != 0)
+		run_undone_on_cpu(part, NULL);
+}
+
 /* Whether the GPU computes a host-array op sooner than the CPU, transfers
  * included; TWOFOLD_GPU_MIN_FLOPS replaces the estimate by a threshold. */
 static int gpu_is_faster(const struct tf_op *op, enum tf_gpu_arith arith)
@@ -64,6 +74,11 @@ static int gpu_is_faster(const struct tf_op *op, enum tf_gpu_arith arith)
 	if (threshold >= 0)
 		return flops >= threshold;
 	double gpu_rate = tf_gpu_gemm_flops(arith);
+	if (arith == TF_GPU_DD && op->kind == TF_OP_GEMM) {
+		double split = tf_plan_split_flops(op->m, op->n, op->k);
+		if (split > gpu_rate)
+			gpu_rate = split;
+	}
 	if (gpu_rate <= 0)
 		return 0;
 	double threads = tf_cpu_threads();
@@ -108,7 +123,12 @@ enum tf_where tf_plan_run(const struct tf_op *op)
 	}
 	struct tf_gpu_memory memory = tf_gpu_op_memory(op);
 	enum tf_gpu_arith arith = gpu_arith(config->mode);
-	if (memory.resident || gpu_is_faster(op, arith)) {
+	int gpu_chosen = memory.resident || gpu_is_faster(op, arith);
+	enum tf_where where;
+	if (config->mode == TF_MODE_DD &&
+	    tf_plan_split_op(op, gpu_chosen, run_elsewhere, &where))
+		return where;
+	if (gpu_chosen) {
 		if (tf_gpu_run(op, arith, memory, run_undone_on_cpu, NULL) == 0)
 			return TF_WHERE_GPU;
 		if (memory.resident && arith != TF_GPU_DD &&

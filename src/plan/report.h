@@ -9,4 +9,7 @@
 /* Records one call of the routine id (op/routines.h). */
 void tf_report_call(int routine, enum tf_where where, uint64_t nanoseconds, double flops);
 
+/* Records the moduli a call of the routine took in the split engine. */
+void tf_report_moduli(int routine, int moduli);
+
 #endif

@@ -7,6 +7,7 @@
 #include "gpu/device.h"
 #include "gpu/typed.h"
 #include "plan/cost.h"
+#include "plan/split_plan.h"
 #include "op/routines.h"
 #include "plan/typed_plan.h"
 
@@ -62,6 +63,9 @@ enum tf_where tf_plan_typed(const struct tf_typed_op *op)
 	struct tf_gpu_memory memory = tf_gpu_typed_memory(op);
 	int gpu_wanted = !memory.host_readable ||
 			 (config->mode != TF_MODE_CPU && (memory.resident || gpu_is_faster(op)));
+	enum tf_where where;
+	if (tf_plan_split_typed(op, gpu_wanted, &where))
+		return where;
 	if (gpu_wanted && tf_gpu_typed_run(op, memory) == 0)
 		return TF_WHERE_GPU;
 	if (!memory.host_readable)

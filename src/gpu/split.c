@@ -1,0 +1,413 @@
+/* The split product engine on the GPU: the algorithm of twofold/crt.h, in
+ * the order the CPU twin (src/cpu/split_gemm.c) takes it, one tile of C at
+ * a time:
+ *
+ *   scan      each row of op(A) and column of op(B): its exponent span,
+ *             and whether it holds Inf or NaN (then the tile is declined)
+ *   budget    on the host: the moduli, each row's and column's shift
+ *   residues  op(A) and op(B) as int8 residues modulo every modulus, k
+ *             padded to a multiple of 16 (kp x rows, "TN" for the INT8
+ *             tensor cores)
+ *   products  per modulus, cuBLAS INT8 GEMMs with int32 sums over blocks of
+ *             at most TF_CRT_K_BLOCK terms, each reduced modulo m
+ *   rebuild   each element from its residues, rounded once and finished;
+ *             capped products check each element against the working
+ *             arithmetic's bound and compute the others again
+ *
+ * Arrays in device or managed memory are used in place; host arrays are
+ * copied in through the staging buffers, op(A)'s row block once per row of
+ * tiles, and C's tile brought home when it is done.  The arena holds a
+ * tile's copies and working arrays for the most moduli allowed, tiles being
+ * halved until that fits the memory budget. */
+#include "config.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core/message.h"
+#include "gpu/split.h"
+#include "gpu/transfer.h"
+#include "kernels/split.h"
+
+#define ALIGN 256
+#define MIN_TILE 256
+
+static size_t up(size_t bytes)
+{
+	return (bytes + ALIGN - 1) / ALIGN * ALIGN;
+}
+
+static int pad16(int x)
+{
+	return (x + 15) / 16 * 16;
+}
+
+/* A tile's arrays in the arena: copies of host operands, the spans and
+ * shifts, the basis, residues, int32 sums, and the capped products' sums
+ * of magnitudes. */
+struct workspace {
+	void *a, *b, *c;
+	int *high_a, *low_a, *high_b, *low_b, *shift_a, *shift_b;
+	unsigned char *capped_a, *capped_b;
+	unsigned *flags; /* [0] non-finite, [1] elements to redo */
+	struct tf_crt_basis *basis;
+	uint8_t *powers;
+	int8_t *res_a, *res_b;
+	int32_t *sum;
+	uint8_t *res_c;
+	double *mag_a, *mag_b, *sums_a, *sums_b, *both;
+	int2 *redo;
+};
+
+/* Lays out the workspace of tiles of mb x nb over k from base (NULL: only
+ * counts), for `moduli` moduli; returns the bytes. */
+static size_t lay_out(const struct tf_product *p, int mb, int nb, int moduli, int copy_a, int copy_b,
+		      int copy_c, char *base, struct workspace *w)
+{
+	const size_t es = tf_product_element_bytes(p->kind);
+	const int mp = pad16(mb), np = pad16(nb), kp = pad16(p->k);
+	size_t at = 0;
+#define TAKE(field, bytes)                                                  \
+	do {                                                                \
+		if (base)                                                   \
+			w->field = (void *)(base + at);                     \
+		at += up(bytes);                                            \
+	} while (0)
+	if (copy_a)
+		TAKE(a, es * mb * (size_t)p->k);
+	if (copy_b)
+		TAKE(b, es * nb * (size_t)p->k);
+	if (copy_c)
+		TAKE(c, es * mb * (size_t)nb);
+	TAKE(high_a, sizeof(int) * mb);
+	TAKE(low_a, sizeof(int) * mb);
+	TAKE(high_b, sizeof(int) * nb);
+	TAKE(low_b, sizeof(int) * nb);
+	TAKE(shift_a, sizeof(int) * mb);
+	TAKE(shift_b, sizeof(int) * nb);
+	TAKE(capped_a, (size_t)mb);
+	TAKE(capped_b, (size_t)nb);
+	TAKE(flags, 2 * sizeof(unsigned));
+	TAKE(basis, sizeof(struct tf_crt_basis));
+	TAKE(powers, (size_t)TF_CRT_MAX_MODULI * TF_CRT_MAX_POWER);
+	TAKE(res_a, (size_t)moduli * mp * (size_t)kp);
+	TAKE(res_b, (size_t)moduli * np * (size_t)kp);
+	TAKE(sum, sizeof(int32_t) * mp * (size_t)np);
+	TAKE(res_c, (size_t)moduli * mp * (size_t)np);
+	/* capped products */
+	TAKE(mag_a, sizeof(double) * mb * (size_t)p->k);
+	TAKE(mag_b, sizeof(double) * nb * (size_t)p->k);
+	TAKE(sums_a, sizeof(double) * mb);
+	TAKE(sums_b, sizeof(double) * nb);
+	TAKE(both, sizeof(double) * mb * (size_t)nb);
+	TAKE(redo, sizeof(int2) * mb * (size_t)nb);
+#undef TAKE
+	return at;
+}
+
+struct run {
+	struct tf_gpu_context *gpu;
+	const struct tf_cublas *cublas;
+	const struct tf_product *p;
+	const struct tf_split_options *options;
+	struct tf_split_report *report;
+	struct workspace w;
+	int mb, nb, copy_a, copy_b, copy_c;
+	int writing; /* a reconstruction was launched on C in place */
+	cudaStream_t stream;
+	enum tf_gpu_fault fault;
+	/* host side of the scan and the budget */
+	int *high, *low, *shift;
+	unsigned char *capped;
+	uint8_t powers[TF_CRT_MAX_MODULI][TF_CRT_MAX_POWER];
+};
+
+/* The widest span of `count` vectors (high < low: a vector of zeros). */
+static int widest(const int *high, const int *low, int count)
+{
+	int bits = 0;
+	for (int r = 0; r < count; r++)
+		if (high[r] >= low[r] && high[r] - low[r] > bits)
+			bits = high[r] - low[r];
+	return bits;
+}
+
+static int place(const int *high, const int *low, int count, int keep, int *shift,
+		 unsigned char *capped)
+{
+	int total = 0;
+	for (int r = 0; r < count; r++) {
+		int zero = high[r] < low[r];
+		shift[r] = zero ? 0 : tf_crt_shift(high[r], low[r], keep);
+		capped[r] = !zero && high[r] - low[r] > keep;
+		total += capped[r];
+	}
+	return total;
+}
+
+static cudaError_t gemm_int8(struct run *r, const int8_t *a, const int8_t *b, int m, int n, int k,
+			     int kp, int32_t *sum)
+{
+	const int32_t one = 1, zero = 0;
+	cublasStatus_t status = r->cublas->set_stream(r->cublas->handle, r->stream);
+	if (status == CUBLAS_STATUS_SUCCESS)
+		status = r->cublas->gemm_ex(r->cublas->handle, CUBLAS_OP_T, CUBLAS_OP_N, m, n, k, &one, a,
+					    CUDA_R_8I, kp, b, CUDA_R_8I, kp, &zero, sum, CUDA_R_32I, m,
+					    CUBLAS_COMPUTE_32I, CUBLAS_GEMM_DEFAULT);
+	return tf_cublas_error(status);
+}
+
+/* S = |op(A)| |op(B)| and the sums of magnitudes, for a capped tile. */
+static cudaError_t capped_sums(struct run *r, const struct tf_product *t,
+			       const struct tf_split_operand *a, const struct tf_split_operand *b)
+{
+	const struct workspace *w = &r->w;
+	cudaError_t status;
+	if ((status = tf_kernel_split_magnitudes(a, w->mag_a, 1, w->sums_a, r->stream)) != cudaSuccess ||
+	    (status = tf_kernel_split_magnitudes(b, w->mag_b, 0, w->sums_b, r->stream)) != cudaSuccess)
+		return status;
+	const double one = 1.0, zero = 0.0;
+	cublasStatus_t done = r->cublas->set_stream(r->cublas->handle, r->stream);
+	if (done == CUBLAS_STATUS_SUCCESS)
+		done = r->cublas->dgemm(r->cublas->handle, CUBLAS_OP_N, CUBLAS_OP_N, t->m, t->n, t->k, &one,
+					w->mag_a, t->m, w->mag_b, t->k, &zero, w->both, t->m);
+	return tf_cublas_error(done);
+}
+
+/* One tile: t's arrays on the device.  *declined when an operand holds Inf
+ * or NaN (nothing written). */
+static cudaError_t tile(struct run *r, const struct tf_product *t, int *declined)
+{
+	const struct workspace *w = &r->w;
+	const cudaStream_t s = r->stream;
+	const int mp = pad16(t->m), np = pad16(t->n), kp = pad16(t->k);
+	const struct tf_split_operand a = { t->kind, t->a, t->lda, t->transa == 'N', t->m, t->k };
+	const struct tf_split_operand b = { t->kind, t->b, t->ldb, t->transb == 'T', t->n, t->k };
+	unsigned flags[2] = { 0, 0 };
+	cudaError_t status;
+	*declined = 0;
+
+	/* scan */
+	r->fault = TF_FAULT_LAUNCH;
+	if ((status = tf_gpu_inject(TF_FAULT_LAUNCH)) != cudaSuccess ||
+	    (status = cudaMemsetAsync(w->flags, 0, 2 * sizeof(unsigned), s)) != cudaSuccess ||
+	    (status = tf_kernel_split_scan(&a, w->high_a, w->low_a, w->flags, s)) != cudaSuccess ||
+	    (status = tf_kernel_split_scan(&b, w->high_b, w->low_b, w->flags, s)) != cudaSuccess)
+		return status;
+	r->fault = TF_FAULT_TRANSFER;
+	const size_t ia = sizeof(int) * (size_t)t->m, ib = sizeof(int) * (size_t)t->n;
+	if ((status = cudaMemcpyAsync(r->high, w->high_a, ia, cudaMemcpyDeviceToHost, s)) != cudaSuccess ||
+	    (status = cudaMemcpyAsync(r->low, w->low_a, ia, cudaMemcpyDeviceToHost, s)) != cudaSuccess ||
+	    (status = cudaMemcpyAsync(r->high + t->m, w->high_b, ib, cudaMemcpyDeviceToHost, s)) != cudaSuccess ||
+	    (status = cudaMemcpyAsync(r->low + t->m, w->low_b, ib, cudaMemcpyDeviceToHost, s)) != cudaSuccess ||
+	    (status = cudaMemcpyAsync(flags, w->flags, sizeof(unsigned), cudaMemcpyDeviceToHost, s)) !=
+		    cudaSuccess ||
+	    (status = cudaStreamSynchronize(s)) != cudaSuccess)
+		return status;
+	if (flags[0]) {
+		*declined = 1;
+		return cudaSuccess;
+	}
+
+	/* budget, shifts, the basis */
+	struct tf_crt_budget budget =
+		tf_crt_plan_budget(t->k, widest(r->high, r->low, t->m),
+				   widest(r->high + t->m, r->low + t->m, t->n), r->options->max_moduli);
+	struct tf_crt_basis basis;
+	tf_crt_basis_init(&basis, budget.moduli);
+	tf_crt_powers(&basis, r->powers);
+	int rows_capped = place(r->high, r->low, t->m, budget.keep_a, r->shift, r->capped);
+	int columns_capped = place(r->high + t->m, r->low + t->m, t->n, budget.keep_b, r->shift + t->m,
+				   r->capped + t->m);
+	struct tf_split_report *report = r->report;
+	if (budget.moduli > report->moduli)
+		report->moduli = budget.moduli;
+	report->capped |= budget.capped;
+	report->rows_capped += rows_capped;
+	report->columns_capped += columns_capped;
+	if ((status = tf_gpu_inject(TF_FAULT_TRANSFER)) != cudaSuccess ||
+	    (status = cudaMemcpyAsync(w->shift_a, r->shift, ia, cudaMemcpyHostToDevice, s)) != cudaSuccess ||
+	    (status = cudaMemcpyAsync(w->shift_b, r->shift + t->m, ib, cudaMemcpyHostToDevice, s)) !=
+		    cudaSuccess ||
+	    (status = cudaMemcpyAsync(w->capped_a, r->capped, (size_t)t->m, cudaMemcpyHostToDevice, s)) !=
+		    cudaSuccess ||
+	    (status = cudaMemcpyAsync(w->capped_b, r->capped + t->m, (size_t)t->n, cudaMemcpyHostToDevice,
+				      s)) != cudaSuccess ||
+	    (status = cudaMemcpyAsync(w->basis, &basis, sizeof basis, cudaMemcpyHostToDevice, s)) !=
+		    cudaSuccess ||
+	    (status = cudaMemcpyAsync(w->powers, r->powers, sizeof r->powers, cudaMemcpyHostToDevice, s)) !=
+		    cudaSuccess)
+		return status;
+
+	/* residues, products */
+	r->fault = TF_FAULT_LAUNCH;
+	const size_t stride_a = (size_t)mp * kp, stride_b = (size_t)np * kp, stride_c = (size_t)mp * np;
+	if ((status = tf_kernel_split_residues(&a, w->basis, w->powers, w->shift_a, mp, kp, w->res_a,
+					       stride_a, s)) != cudaSuccess ||
+	    (status = tf_kernel_split_residues(&b, w->basis, w->powers, w->shift_b, np, kp, w->res_b,
+					       stride_b, s)) != cudaSuccess)
+		return status;
+	for (int m = 0; m < basis.count; m++)
+		for (int l0 = 0; l0 < kp; l0 += TF_CRT_K_BLOCK) {
+			const int kb = kp - l0 < TF_CRT_K_BLOCK ? kp - l0 : TF_CRT_K_BLOCK;
+			if ((status = gemm_int8(r, w->res_a + m * stride_a + l0, w->res_b + m * stride_b + l0,
+						mp, np, kb, kp, w->sum)) != cudaSuccess ||
+			    (status = tf_kernel_split_reduce(w->sum, stride_c, basis.modulus[m],
+							     basis.reciprocal[m], l0 == 0,
+							     w->res_c + m * stride_c, s)) != cudaSuccess)
+				return status;
+		}
+
+	/* rebuild */
+	const int capped = rows_capped || columns_capped;
+	struct tf_split_rebuild rebuild = {
+		.residues = w->res_c, .stride = stride_c, .ld = mp,
+		.row_shift = w->shift_a, .column_shift = w->shift_b,
+	};
+	if (capped) {
+		if ((status = capped_sums(r, t, &a, &b)) != cudaSuccess)
+			return status;
+		rebuild.row_capped = w->capped_a;
+		rebuild.column_capped = w->capped_b;
+		rebuild.rows = w->sums_a;
+		rebuild.columns = w->sums_b;
+		rebuild.both = w->both;
+		rebuild.redo = w->redo;
+		rebuild.redo_count = w->flags + 1;
+	}
+	r->writing = !r->copy_c;
+	if ((status = tf_kernel_split_reconstruct(t, w->basis, &rebuild, s)) != cudaSuccess)
+		return status;
+	if (capped) {
+		if ((status = cudaMemcpyAsync(flags + 1, w->flags + 1, sizeof(unsigned), cudaMemcpyDeviceToHost,
+					      s)) != cudaSuccess ||
+		    (status = cudaStreamSynchronize(s)) != cudaSuccess ||
+		    (status = tf_kernel_split_redo(t, w->redo, flags[1], s)) != cudaSuccess)
+			return status;
+		report->recomputed += flags[1];
+	}
+	return cudaStreamSynchronize(s);
+}
+
+/* op(A)'s rows [i0, i0 + mb) (or op(B)'s columns [j0, j0 + nb)) of a host
+ * array, into the workspace's copy; ld of the copy: rows of the block as
+ * stored. */
+static cudaError_t upload_block(struct run *r, const void *host, int ld, int rows, int cols, void *device)
+{
+	return tf_gpu_upload_elements(r->gpu, host, tf_product_element_bytes(r->p->kind), (size_t)ld, rows, cols,
+				      device, (size_t)rows, r->stream);
+}
+
+/* The tile (i0, j0) of the product, its host operands copied in; the tile
+ * of C brought home.  *declined as in tile(). */
+static cudaError_t run_tile(struct run *r, int i0, int mb, int j0, int nb, int new_rows, int *declined)
+{
+	const struct tf_product *p = r->p;
+	const size_t es = tf_product_element_bytes(p->kind);
+	struct tf_product t = tf_product_tile(p, i0, mb, j0, nb);
+	const void *a = t.a, *b = t.b;
+	void *c = t.c;
+	int a_rows = p->transa == 'N' ? mb : p->k, a_cols = p->transa == 'N' ? p->k : mb;
+	int b_rows = p->transb == 'N' ? p->k : nb, b_cols = p->transb == 'N' ? nb : p->k;
+	cudaError_t status = cudaSuccess;
+	r->fault = TF_FAULT_TRANSFER;
+	if (r->copy_a) {
+		if (new_rows && (status = upload_block(r, a, p->lda, a_rows, a_cols, r->w.a)) != cudaSuccess)
+			return status;
+		t.a = r->w.a;
+		t.lda = a_rows;
+	}
+	if (r->copy_b) {
+		if ((status = upload_block(r, b, p->ldb, b_rows, b_cols, r->w.b)) != cudaSuccess)
+			return status;
+		t.b = r->w.b;
+		t.ldb = b_rows;
+	}
+	if (r->copy_c) {
+		t.c = r->w.c;
+		t.ldc = mb;
+		if (!tf_scalar_is_zero(p->kind == TF_PRODUCT_TS ? TF_FORMAT_TS : TF_FORMAT_DD, p->beta) &&
+		    (status = upload_block(r, c, p->ldc, mb, nb, r->w.c)) != cudaSuccess)
+			return status;
+	}
+	if ((status = tile(r, &t, declined)) != cudaSuccess || *declined || !r->copy_c)
+		return status;
+	r->fault = TF_FAULT_TRANSFER;
+	return tf_gpu_download_elements(r->gpu, r->w.c, es, mb, nb, c, (size_t)p->ldc, r->stream);
+}
+
+enum tf_split_status tf_gpu_split_product(struct tf_gpu_context *gpu, const struct tf_cublas *cublas,
+					  const struct tf_product *p,
+					  const struct tf_split_options *options,
+					  struct tf_split_report *report,
+					  void (*undone)(const struct tf_product *part, void *context),
+					  void *context)
+{
+	struct run r = { .gpu = gpu, .cublas = cublas, .p = p, .options = options, .report = report,
+			 .stream = gpu->streams[1] };
+	*report = (struct tf_split_report){ 0 };
+	r.copy_a = !tf_gpu_is_device_memory(p->a);
+	r.copy_b = !tf_gpu_is_device_memory(p->b);
+	r.copy_c = !tf_gpu_is_device_memory(p->c);
+	/* the largest tiles whose workspace, for the most moduli, fits */
+	int moduli = options->max_moduli < TF_CRT_MAX_MODULI ? options->max_moduli : TF_CRT_MAX_MODULI;
+	r.mb = p->m;
+	r.nb = p->n;
+	while (lay_out(p, r.mb, r.nb, moduli, r.copy_a, r.copy_b, r.copy_c, NULL, &r.w) > gpu->memory_budget) {
+		if (r.mb >= r.nb && r.mb > MIN_TILE)
+			r.mb = (r.mb + 1) / 2;
+		else if (r.nb > MIN_TILE)
+			r.nb = (r.nb + 1) / 2;
+		else
+			return TF_SPLIT_FAILED; /* k too long for any tile: the DD kernel's */
+	}
+	size_t bytes = lay_out(p, r.mb, r.nb, moduli, r.copy_a, r.copy_b, r.copy_c, NULL, &r.w);
+	char *arena = tf_gpu_scratch(gpu, bytes);
+	r.high = malloc(sizeof(int) * 3 * ((size_t)r.mb + r.nb));
+	r.capped = malloc((size_t)r.mb + r.nb);
+	if (!arena || !r.high || !r.capped) {
+		free(r.high);
+		free(r.capped);
+		tf_gpu_failed("the split engine", TF_FAULT_ALLOC, cudaErrorMemoryAllocation);
+		return TF_SPLIT_FAILED;
+	}
+	r.low = r.high + r.mb + r.nb;
+	r.shift = r.low + r.mb + r.nb;
+	lay_out(p, r.mb, r.nb, moduli, r.copy_a, r.copy_b, r.copy_c, arena, &r.w);
+
+	cudaError_t status = cudaSuccess;
+	int tiles_done = 0, i0 = 0, j0 = 0;
+	for (i0 = 0; i0 < p->m && status == cudaSuccess; i0 += r.mb)
+		for (j0 = 0; j0 < p->n; j0 += r.nb) {
+			const int mb = p->m - i0 < r.mb ? p->m - i0 : r.mb;
+			const int nb = p->n - j0 < r.nb ? p->n - j0 : r.nb;
+			int declined;
+			if ((status = run_tile(&r, i0, mb, j0, nb, j0 == 0, &declined)) != cudaSuccess)
+				break;
+			tiles_done++;
+			if (declined) {
+				struct tf_product part = tf_product_tile(p, i0, mb, j0, nb);
+				undone(&part, context);
+			}
+		}
+	free(r.high);
+	free(r.capped);
+	if (status == cudaSuccess)
+		return TF_SPLIT_DONE;
+	cudaStreamSynchronize(r.stream);
+	cudaGetLastError();
+	if (r.writing)
+		tf_fatal("the split engine failed while it wrote C in device memory (%s)",
+			 cudaGetErrorString(status));
+	tf_gpu_failed("the split engine", r.fault, status);
+	if (!tiles_done)
+		return TF_SPLIT_FAILED;
+	/* C is host memory and its first tiles are final: the rest elsewhere */
+	for (i0 -= r.mb; i0 < p->m; i0 += r.mb, j0 = 0)
+		for (; j0 < p->n; j0 += r.nb) {
+			struct tf_product part = tf_product_tile(p, i0, p->m - i0 < r.mb ? p->m - i0 : r.mb, j0,
+								 p->n - j0 < r.nb ? p->n - j0 : r.nb);
+			undone(&part, context);
+		}
+	return TF_SPLIT_DONE;
+}

@@ -1,0 +1,140 @@
+#include "config.h"
+
+/* The planner's side of the split product engine: which products go to it
+ * (TWOFOLD_SPLIT), on the GPU or, forced with no GPU, on its CPU twin, and
+ * where the tiles it leaves go. */
+#include "core/environment.h"
+#include "cpu/forward.h"
+#include "cpu/split.h"
+#include "cpu/typed.h"
+#include "gpu/gpu.h"
+#include "gpu/typed.h"
+#include "plan/report.h"
+#include "plan/split_plan.h"
+#include "twofold/crt.h"
+
+_Static_assert(TF_SPLIT_MAX_MODULI <= TF_CRT_MAX_MODULI, "TWOFOLD_SPLIT_MAX_MODULI's range");
+
+/* Below this many multiply-adds in each of m, n and k the engine's fixed
+ * work (scans, a round trip for the budget, one GEMM launch per modulus)
+ * outweighs what it saves: auto leaves such products to the DD kernel. */
+#define SPLIT_MIN_SIDE 256
+/* The moduli the planner expects of a product before seeing its data:
+ * doubles of one exponent, k near 8192. */
+#define SPLIT_TYPICAL_MODULI 16
+
+static int wanted(int m, int n, int k)
+{
+	switch (tf_config()->split) {
+	case TF_SPLIT_OFF: return 0;
+	case TF_SPLIT_FORCE: return 1;
+	default: return m >= SPLIT_MIN_SIDE && n >= SPLIT_MIN_SIDE && k >= SPLIT_MIN_SIDE;
+	}
+}
+
+double tf_plan_split_flops(int m, int n, int k)
+{
+	return tf_config()->mode == TF_MODE_DD && wanted(m, n, k)
+		       ? tf_gpu_split_flops(SPLIT_TYPICAL_MODULI)
+		       : 0.0;
+}
+
+static void note(int routine, const struct tf_split_report *report)
+{
+	if (tf_config()->log && report->moduli)
+		tf_report_moduli(routine, report->moduli);
+}
+
+/* ---- dgemm */
+
+static void op_by_reference(const struct tf_product *p, int i, int j, void *context)
+{
+	(void)p;
+	tf_cpu_forward_element(context, i, j);
+}
+
+struct op_parts {
+	const struct tf_op *op;
+	tf_gpu_undone *elsewhere;
+};
+
+/* A tile the engine left (its operands hold Inf or NaN, or the GPU failed):
+ * the same part of the op, computed elsewhere. */
+static void op_part_elsewhere(const struct tf_product *part, void *context)
+{
+	const struct op_parts *parts = context;
+	struct tf_op o = *parts->op;
+	o.m = part->m;
+	o.n = part->n;
+	o.a = part->a;
+	o.b = part->b;
+	o.c = part->c;
+	parts->elsewhere(&o, NULL);
+}
+
+int tf_plan_split_op(const struct tf_op *op, int gpu_chosen, tf_gpu_undone *elsewhere,
+		     enum tf_where *where)
+{
+	const struct tf_config *config = tf_config();
+	if (op->kind != TF_OP_GEMM || op->alpha == 0.0 || op->k == 0 || !wanted(op->m, op->n, op->k))
+		return 0;
+	struct tf_product p = tf_product_of_op(op);
+	struct tf_split_options options = { .max_moduli = config->split_max_moduli,
+					    .by_reference = op_by_reference, .context = (void *)op };
+	struct tf_split_report report;
+	struct op_parts parts = { op, elsewhere };
+	if ((gpu_chosen || config->split == TF_SPLIT_FORCE) &&
+	    tf_gpu_split(&p, &options, &report, op_part_elsewhere, &parts) == 0) {
+		note(op->routine, &report);
+		*where = TF_WHERE_GPU_SPLIT;
+		return 1;
+	}
+	if (config->split != TF_SPLIT_FORCE || !tf_gpu_op_memory(op).host_readable)
+		return 0;
+	tf_cpu_split_product(&p, &options, &report);
+	if (!report.moduli)
+		return 0; /* Inf or NaN: the DD kernel, with the reference's semantics */
+	note(op->routine, &report);
+	*where = TF_WHERE_CPU_SPLIT;
+	return 1;
+}
+
+/* ---- typed GEMM (DD, TS) */
+
+static void typed_part_elsewhere(const struct tf_product *part, void *context)
+{
+	struct tf_typed_op o = *(const struct tf_typed_op *)context;
+	o.m = part->m;
+	o.n = part->n;
+	o.a.hi = (void *)part->a;
+	o.b.hi = (void *)part->b;
+	o.c.hi = part->c;
+	struct tf_gpu_memory memory = tf_gpu_typed_memory(&o);
+	if (tf_gpu_typed_run(&o, memory) != 0)
+		tf_cpu_typed_run(&o);
+}
+
+int tf_plan_split_typed(const struct tf_typed_op *op, int gpu_chosen, enum tf_where *where)
+{
+	const struct tf_config *config = tf_config();
+	struct tf_product p;
+	if (!tf_product_of_typed(op, &p) || op->k == 0 || tf_scalar_is_zero(op->format, op->alpha) ||
+	    config->mode == TF_MODE_CPU || !wanted(op->m, op->n, op->k))
+		return 0;
+	struct tf_split_options options = { .max_moduli = config->split_max_moduli };
+	struct tf_split_report report;
+	if ((gpu_chosen || config->split == TF_SPLIT_FORCE) &&
+	    tf_gpu_split(&p, &options, &report, typed_part_elsewhere, (void *)op) == 0) {
+		note(op->routine, &report);
+		*where = TF_WHERE_GPU_SPLIT;
+		return 1;
+	}
+	if (config->split != TF_SPLIT_FORCE || !tf_gpu_typed_memory(op).host_readable)
+		return 0;
+	tf_cpu_split_product(&p, &options, &report);
+	if (!report.moduli)
+		return 0;
+	note(op->routine, &report);
+	*where = TF_WHERE_CPU_SPLIT;
+	return 1;
+}
