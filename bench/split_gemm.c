@@ -1,16 +1,18 @@
-/* dd-mode dgemm_ on the GPU: the split engine, the DD kernel and cuBLAS
- * DGEMM, on device arrays and on host arrays, with the ceilings measured in
- * the same run (INT8 GEMM, pageable host-to-device copies).
+/* dd-mode dgemm_ on the GPU against cuBLAS DGEMM and the pageable-copy
+ * bound, measured in the same run: device arrays and host arrays.
  *
  *   split_gemm [-spread E] N...
+ *   split_gemm -typed N...
  *
- * Each N: C = A B, n x n, elements uniform in [-1, 1) (times 2^e, e
- * uniform in [-E, E], with -spread E).  Lines:
- *   device  N  split TF/s  dd-kernel TF/s  cublas TF/s   (device arrays)
- *   host    N  split s  transfer-bound s  ratio           (host arrays)
- * The library's mode is read once: the program sets TWOFOLD_SPLIT itself,
- * per measurement, through tf_... no: it runs one engine per process; see
- * bench/split_gemm.sh, which runs it with TWOFOLD_SPLIT=force and off. */
+ * C = A B, n x n, elements uniform in [-1, 1) (times 2^e, e uniform in
+ * [-E, E], with -spread E).  Per N two lines:
+ *   device N  TF/s of dgemm_  cuBLAS DGEMM TF/s  their ratio
+ *   host   N  seconds of dgemm_  the pageable-copy bound (A and B up, C
+ *             down by cudaMemcpy from and to pageable memory)  bound/time
+ * -typed: tf_ddgemm and tf_tsgemm on device arrays, n x n, DD and TS
+ * elements of random leading words (TDDFLOP/s and TFLOP/s).
+ * The library reads TWOFOLD_SPLIT once: run it with TWOFOLD_SPLIT=force
+ * for the split engine, off for the DD kernel. */
 #include "config.h"
 
 #include <cublas_v2.h>
@@ -22,6 +24,9 @@
 #include <time.h>
 #include "test/f77_blas.h"
 #include "test/splitmix64.h"
+#include "twofold.h"
+#include "twofold/arith_dd.h"
+#include "twofold/arith_ts.h"
 
 #define CHECK(call)                                                                      \
 	do {                                                                             \
@@ -62,8 +67,57 @@ static double time_dgemm(int n, const double *a, const double *b, double *c, int
 	return t[runs / 2];
 }
 
+/* tf_ddgemm and tf_tsgemm, n x n, on device arrays: median of 3 after a
+ * warm-up, in T(DD)FLOP/s. */
+static void typed(int n)
+{
+	uint64_t rng = 7;
+	size_t count = (size_t)n * n;
+	tf_dd *dd = malloc(count * sizeof *dd);
+	tf_ts *ts = malloc(count * sizeof *ts);
+	for (size_t e = 0; e < count; e++) {
+		double v = splitmix64_sym(&rng);
+		dd[e] = tf_two_sum(v, ldexp(v, -53) * splitmix64_sym(&rng));
+		ts[e] = tf_ts_from_dd(dd[e]);
+	}
+	void *a, *b, *c;
+	CHECK(cudaMalloc(&a, count * sizeof *dd));
+	CHECK(cudaMalloc(&b, count * sizeof *dd));
+	CHECK(cudaMalloc(&c, count * sizeof *dd));
+	const double flops = 2.0 * n * (double)n * n;
+	for (int format = 0; format < 2; format++) {
+		size_t bytes = count * (format ? sizeof *ts : sizeof *dd);
+		CHECK(cudaMemcpy(a, format ? (void *)ts : (void *)dd, bytes, cudaMemcpyHostToDevice));
+		CHECK(cudaMemcpy(b, format ? (void *)ts : (void *)dd, bytes, cudaMemcpyHostToDevice));
+		double t[4];
+		for (int r = 0; r < 4; r++) {
+			double start = now();
+			if (format)
+				tf_tsgemm('N', 'N', n, n, n, tf_d2ts(1.0), a, n, b, n, tf_d2ts(0.0), c, n);
+			else
+				tf_ddgemm('N', 'N', n, n, n, tf_d2dd(1.0), a, n, b, n, tf_d2dd(0.0), c, n);
+			CHECK(cudaDeviceSynchronize());
+			t[r] = now() - start;
+		}
+		double x = t[1] < t[2] ? (t[2] < t[3] ? t[2] : t[1] < t[3] ? t[3] : t[1])
+				       : (t[1] < t[3] ? t[1] : t[2] < t[3] ? t[3] : t[2]);
+		printf("typed  %6d  %s  %8.2f T%sFLOP/s  (%8.4f s)\n", n, format ? "tf_tsgemm" : "tf_ddgemm",
+		       flops / x * 1e-12, format ? "" : "DD", x);
+	}
+	CHECK(cudaFree(a));
+	CHECK(cudaFree(b));
+	CHECK(cudaFree(c));
+	free(dd);
+	free(ts);
+}
+
 int main(int argc, char **argv)
 {
+	if (argc > 1 && !strcmp(argv[1], "-typed")) {
+		for (int arg = 2; arg < argc; arg++)
+			typed(atoi(argv[arg]));
+		return 0;
+	}
 	int spread = 0, first = 1;
 	if (argc > 2 && !strcmp(argv[1], "-spread")) {
 		spread = atoi(argv[2]);
@@ -77,6 +131,7 @@ int main(int argc, char **argv)
 		int n = atoi(argv[arg]);
 		size_t count = (size_t)n * n, bytes = count * sizeof(double);
 		double *a = malloc(bytes), *b = malloc(bytes), *c = malloc(bytes);
+		memset(c, 0, bytes); /* every page of the host arrays touched */
 		for (size_t e = 0; e < count; e++) {
 			a[e] = ldexp(splitmix64_sym(&rng), spread ? splitmix64_int(&rng, -spread, spread) : 0);
 			b[e] = ldexp(splitmix64_sym(&rng), spread ? splitmix64_int(&rng, -spread, spread) : 0);

@@ -232,11 +232,19 @@ __global__ void __launch_bounds__(128) reconstruct_kernel(const tf_product p, co
 		const int words = split_words<K>();
 		double ea = rebuild.row_capped[i] ? words * ldexp(1.0, rebuild.row_shift[i] - 1) : 0.0;
 		double eb = rebuild.column_capped[j] ? words * ldexp(1.0, rebuild.column_shift[j] - 1) : 0.0;
-		if (!tf_crt_within_bound(K == TF_PRODUCT_TS, p.k, ea, eb, rebuild.rows[i], rebuild.columns[j],
-					 rebuild.both[i + (size_t)j * p.m])) {
+		const int within = tf_crt_within_bound(K == TF_PRODUCT_TS, p.k, ea, eb, rebuild.rows[i],
+						       rebuild.columns[j], rebuild.both[i + (size_t)j * p.m]);
+		if (rebuild.count_only) {
+			if (!within)
+				atomicAdd(rebuild.redo_count, 1u);
+			return;
+		}
+		if (!within) {
 			rebuild.redo[atomicAdd(rebuild.redo_count, 1u)] = make_int2(i, j);
 			return;
 		}
+	} else if (rebuild.count_only) {
+		return;
 	}
 	uint8_t residue[TF_CRT_MAX_MODULI];
 	const int count = basis->count;

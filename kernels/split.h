@@ -63,6 +63,7 @@ struct tf_split_rebuild {
 	const double *rows, *columns, *both;
 	int2 *redo;
 	unsigned *redo_count;
+	int count_only; /* only count the elements outside the bound: write nothing */
 };
 
 /* C from the residues: the exact products, rounded once and finished

@@ -153,7 +153,8 @@ static cudaError_t set_up(void)
 			return status;
 		if ((status = cudaHostAlloc(&gpu.staging[s], STAGING_BYTES, cudaHostAllocDefault)) != cudaSuccess)
 			return status;
-		if ((status = cudaEventCreateWithFlags(&gpu.staging_free[s], cudaEventDisableTiming)) != cudaSuccess)
+		if ((status = cudaEventCreateWithFlags(&gpu.staging_free[s], cudaEventDisableTiming)) != cudaSuccess ||
+		    (status = cudaEventCreateWithFlags(&gpu.staging_full[s], cudaEventDisableTiming)) != cudaSuccess)
 			return status;
 	}
 	gpu.staging_bytes = STAGING_BYTES;

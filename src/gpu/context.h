@@ -9,7 +9,7 @@
 #include <cuda_runtime_api.h>
 
 #define TF_GPU_STREAMS 2
-#define TF_GPU_EVENTS 8
+#define TF_GPU_EVENTS 12
 
 struct tf_gpu_context {
 	int device;
@@ -25,6 +25,7 @@ struct tf_gpu_context {
 	cudaStream_t streams[TF_GPU_STREAMS];
 	void *staging[TF_GPU_STREAMS]; /* pinned host buffers */
 	cudaEvent_t staging_free[TF_GPU_STREAMS]; /* the last copy out of each */
+	cudaEvent_t staging_full[TF_GPU_STREAMS]; /* the last copy into each */
 	int next_staging;
 	size_t staging_bytes;
 	cudaEvent_t events[TF_GPU_EVENTS]; /* for a call's ordering; kept */

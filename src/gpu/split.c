@@ -31,6 +31,10 @@
 
 #define ALIGN 256
 #define MIN_TILE 256
+/* Columns of C a tile of host arrays takes at most: small enough that the
+ * pipeline has several tiles to overlap, large enough that each keeps the
+ * INT8 tensor cores busy. */
+#define SPLIT_BLOCK 1024
 
 static size_t up(size_t bytes)
 {
@@ -46,7 +50,7 @@ static int pad16(int x)
  * shifts, the basis, residues, int32 sums, and the capped products' sums
  * of magnitudes. */
 struct workspace {
-	void *a, *b, *c;
+	void *a, *b[2], *c[2]; /* copies of host operands; B and C double-buffered */
 	int *high_a, *low_a, *high_b, *low_b, *shift_a, *shift_b;
 	unsigned char *capped_a, *capped_b;
 	unsigned *flags; /* [0] non-finite, [1] elements to redo */
@@ -75,10 +79,12 @@ static size_t lay_out(const struct tf_product *p, int mb, int nb, int moduli, in
 	} while (0)
 	if (copy_a)
 		TAKE(a, es * mb * (size_t)p->k);
-	if (copy_b)
-		TAKE(b, es * nb * (size_t)p->k);
-	if (copy_c)
-		TAKE(c, es * mb * (size_t)nb);
+	for (int slot = 0; slot < 2; slot++) {
+		if (copy_b)
+			TAKE(b[slot], es * nb * (size_t)p->k);
+		if (copy_c)
+			TAKE(c[slot], es * mb * (size_t)nb);
+	}
 	TAKE(high_a, sizeof(int) * mb);
 	TAKE(low_a, sizeof(int) * mb);
 	TAKE(high_b, sizeof(int) * nb);
@@ -114,7 +120,8 @@ struct run {
 	struct workspace w;
 	int mb, nb, copy_a, copy_b, copy_c;
 	int writing; /* a reconstruction was launched on C in place */
-	cudaStream_t stream;
+	cudaStream_t stream, copy; /* compute; transfers of host operands */
+	cudaEvent_t uploaded;
 	enum tf_gpu_fault fault;
 	/* host side of the scan and the budget */
 	int *high, *low, *shift;
@@ -175,7 +182,8 @@ static cudaError_t capped_sums(struct run *r, const struct tf_product *t,
 }
 
 /* One tile: t's arrays on the device.  *declined when an operand holds Inf
- * or NaN (nothing written). */
+ * or NaN (nothing written).  Returns with the tile's work queued on the
+ * compute stream, not necessarily done. */
 static cudaError_t tile(struct run *r, const struct tf_product *t, int *declined)
 {
 	const struct workspace *w = &r->w;
@@ -275,6 +283,25 @@ static cudaError_t tile(struct run *r, const struct tf_product *t, int *declined
 		rebuild.redo = w->redo;
 		rebuild.redo_count = w->flags + 1;
 	}
+	if (capped) {
+		/* Where more than 1/32 of the elements would be computed again one
+		 * by one, the tile goes to the DD kernel whole. */
+		rebuild.count_only = 1;
+		if ((status = cudaMemsetAsync(w->flags + 1, 0, sizeof(unsigned), s)) != cudaSuccess ||
+		    (status = tf_kernel_split_reconstruct(t, w->basis, &rebuild, s)) != cudaSuccess ||
+		    (status = cudaMemcpyAsync(flags + 1, w->flags + 1, sizeof(unsigned), cudaMemcpyDeviceToHost,
+					      s)) != cudaSuccess ||
+		    (status = cudaStreamSynchronize(s)) != cudaSuccess)
+			return status;
+		if (flags[1] > (size_t)t->m * t->n / 32) {
+			report->recomputed += (long long)t->m * t->n;
+			*declined = 1;
+			return cudaSuccess;
+		}
+		rebuild.count_only = 0;
+		if ((status = cudaMemsetAsync(w->flags + 1, 0, sizeof(unsigned), s)) != cudaSuccess)
+			return status;
+	}
 	r->writing = !r->copy_c;
 	if ((status = tf_kernel_split_reconstruct(t, w->basis, &rebuild, s)) != cudaSuccess)
 		return status;
@@ -286,54 +313,73 @@ static cudaError_t tile(struct run *r, const struct tf_product *t, int *declined
 			return status;
 		report->recomputed += flags[1];
 	}
-	return cudaStreamSynchronize(s);
+	return cudaSuccess;
 }
 
-/* op(A)'s rows [i0, i0 + mb) (or op(B)'s columns [j0, j0 + nb)) of a host
- * array, into the workspace's copy; ld of the copy: rows of the block as
- * stored. */
+/* A block of a host operand (rows x cols, leading dimension ld) into its
+ * copy on the device (leading dimension rows), on the copy stream. */
 static cudaError_t upload_block(struct run *r, const void *host, int ld, int rows, int cols, void *device)
 {
-	return tf_gpu_upload_elements(r->gpu, host, tf_product_element_bytes(r->p->kind), (size_t)ld, rows, cols,
-				      device, (size_t)rows, r->stream);
+	return tf_gpu_upload_elements(r->gpu, host, tf_product_element_bytes(r->p->kind), (size_t)ld, rows,
+				      cols, device, (size_t)rows, r->copy);
 }
 
-/* The tile (i0, j0) of the product, its host operands copied in; the tile
- * of C brought home.  *declined as in tile(). */
-static cudaError_t run_tile(struct run *r, int i0, int mb, int j0, int nb, int new_rows, int *declined)
+/* The tile (i0, j0) as the engine computes it: its host operands' copies
+ * (slot: which of the double buffers) in place of the host arrays. */
+static struct tf_product tile_on_device(struct run *r, int i0, int mb, int j0, int nb, int slot)
 {
 	const struct tf_product *p = r->p;
-	const size_t es = tf_product_element_bytes(p->kind);
 	struct tf_product t = tf_product_tile(p, i0, mb, j0, nb);
-	const void *a = t.a, *b = t.b;
-	void *c = t.c;
-	int a_rows = p->transa == 'N' ? mb : p->k, a_cols = p->transa == 'N' ? p->k : mb;
-	int b_rows = p->transb == 'N' ? p->k : nb, b_cols = p->transb == 'N' ? nb : p->k;
-	cudaError_t status = cudaSuccess;
-	r->fault = TF_FAULT_TRANSFER;
 	if (r->copy_a) {
-		if (new_rows && (status = upload_block(r, a, p->lda, a_rows, a_cols, r->w.a)) != cudaSuccess)
-			return status;
 		t.a = r->w.a;
-		t.lda = a_rows;
+		t.lda = p->transa == 'N' ? mb : p->k;
 	}
 	if (r->copy_b) {
-		if ((status = upload_block(r, b, p->ldb, b_rows, b_cols, r->w.b)) != cudaSuccess)
-			return status;
-		t.b = r->w.b;
-		t.ldb = b_rows;
+		t.b = r->w.b[slot];
+		t.ldb = p->transb == 'N' ? p->k : nb;
 	}
 	if (r->copy_c) {
-		t.c = r->w.c;
+		t.c = r->w.c[slot];
 		t.ldc = mb;
-		if (!tf_scalar_is_zero(p->kind == TF_PRODUCT_TS ? TF_FORMAT_TS : TF_FORMAT_DD, p->beta) &&
-		    (status = upload_block(r, c, p->ldc, mb, nb, r->w.c)) != cudaSuccess)
-			return status;
 	}
-	if ((status = tile(r, &t, declined)) != cudaSuccess || *declined || !r->copy_c)
-		return status;
+	return t;
+}
+
+/* Copies in what tile (i0, j0) reads from host arrays: op(A)'s rows (when
+ * with_a), op(B)'s columns, C's tile when beta is not zero.  The compute
+ * stream waits for them. */
+static cudaError_t upload_tile(struct run *r, int i0, int mb, int j0, int nb, int slot, int with_a)
+{
+	const struct tf_product *p = r->p;
+	const struct tf_product host = tf_product_tile(p, i0, mb, j0, nb);
+	cudaError_t status = cudaSuccess;
 	r->fault = TF_FAULT_TRANSFER;
-	return tf_gpu_download_elements(r->gpu, r->w.c, es, mb, nb, c, (size_t)p->ldc, r->stream);
+	if (r->copy_a && with_a &&
+	    (status = upload_block(r, host.a, p->lda, p->transa == 'N' ? mb : p->k,
+				   p->transa == 'N' ? p->k : mb, r->w.a)) != cudaSuccess)
+		return status;
+	if (r->copy_b && (status = upload_block(r, host.b, p->ldb, p->transb == 'N' ? p->k : nb,
+						p->transb == 'N' ? nb : p->k, r->w.b[slot])) != cudaSuccess)
+		return status;
+	if (r->copy_c && !tf_scalar_is_zero(p->kind == TF_PRODUCT_TS ? TF_FORMAT_TS : TF_FORMAT_DD, p->beta) &&
+	    (status = upload_block(r, host.c, p->ldc, mb, nb, r->w.c[slot])) != cudaSuccess)
+		return status;
+	if ((status = cudaEventRecord(r->uploaded, r->copy)) != cudaSuccess)
+		return status;
+	return cudaStreamWaitEvent(r->stream, r->uploaded, 0);
+}
+
+struct tiles {
+	int i0, j0, mb, nb;
+};
+
+static struct tiles tile_at(const struct run *r, int index)
+{
+	const int across = (r->p->n + r->nb - 1) / r->nb;
+	struct tiles t = { index / across * r->mb, index % across * r->nb, 0, 0 };
+	t.mb = r->p->m - t.i0 < r->mb ? r->p->m - t.i0 : r->mb;
+	t.nb = r->p->n - t.j0 < r->nb ? r->p->n - t.j0 : r->nb;
+	return t;
 }
 
 enum tf_split_status tf_gpu_split_product(struct tf_gpu_context *gpu, const struct tf_cublas *cublas,
@@ -344,15 +390,17 @@ enum tf_split_status tf_gpu_split_product(struct tf_gpu_context *gpu, const stru
 					  void *context)
 {
 	struct run r = { .gpu = gpu, .cublas = cublas, .p = p, .options = options, .report = report,
-			 .stream = gpu->streams[1] };
+			 .stream = gpu->streams[1], .copy = gpu->streams[0], .uploaded = gpu->events[8] };
 	*report = (struct tf_split_report){ 0 };
 	r.copy_a = !tf_gpu_is_device_memory(p->a);
 	r.copy_b = !tf_gpu_is_device_memory(p->b);
 	r.copy_c = !tf_gpu_is_device_memory(p->c);
-	/* the largest tiles whose workspace, for the most moduli, fits */
+	/* The largest tiles whose workspace, for the most moduli, fits.  Host
+	 * arrays go in column blocks of at most SPLIT_BLOCK columns, so that
+	 * the next block's transfers overlap this one's products. */
 	int moduli = options->max_moduli < TF_CRT_MAX_MODULI ? options->max_moduli : TF_CRT_MAX_MODULI;
 	r.mb = p->m;
-	r.nb = p->n;
+	r.nb = r.copy_b || r.copy_c ? (p->n < SPLIT_BLOCK ? p->n : SPLIT_BLOCK) : p->n;
 	while (lay_out(p, r.mb, r.nb, moduli, r.copy_a, r.copy_b, r.copy_c, NULL, &r.w) > gpu->memory_budget) {
 		if (r.mb >= r.nb && r.mb > MIN_TILE)
 			r.mb = (r.mb + 1) / 2;
@@ -375,39 +423,73 @@ enum tf_split_status tf_gpu_split_product(struct tf_gpu_context *gpu, const stru
 	r.shift = r.low + r.mb + r.nb;
 	lay_out(p, r.mb, r.nb, moduli, r.copy_a, r.copy_b, r.copy_c, arena, &r.w);
 
-	cudaError_t status = cudaSuccess;
-	int tiles_done = 0, i0 = 0, j0 = 0;
-	for (i0 = 0; i0 < p->m && status == cudaSuccess; i0 += r.mb)
-		for (j0 = 0; j0 < p->n; j0 += r.nb) {
-			const int mb = p->m - i0 < r.mb ? p->m - i0 : r.mb;
-			const int nb = p->n - j0 < r.nb ? p->n - j0 : r.nb;
-			int declined;
-			if ((status = run_tile(&r, i0, mb, j0, nb, j0 == 0, &declined)) != cudaSuccess)
+	/* The pipeline, tile by tile (rows of tiles outer): tile t computes
+	 * while tile t+1's operands are copied in and tile t-1's C goes home. */
+	const int count = ((p->m + r.mb - 1) / r.mb) * ((p->n + r.nb - 1) / r.nb);
+	const size_t es = tf_product_element_bytes(p->kind);
+	int done = 0, declined = 0;
+	cudaError_t status = upload_tile(&r, 0, tile_at(&r, 0).mb, 0, tile_at(&r, 0).nb, 0, 1);
+	if (status == cudaSuccess) {
+		struct tiles first = tile_at(&r, 0);
+		struct tf_product t = tile_on_device(&r, first.i0, first.mb, first.j0, first.nb, 0);
+		status = tile(&r, &t, &declined);
+	}
+	for (int index = 0; status == cudaSuccess && index < count; index++) {
+		const struct tiles now = tile_at(&r, index);
+		const int slot = index % 2, more = index + 1 < count;
+		const struct tiles next = more ? tile_at(&r, index + 1) : now;
+		const int new_rows = more && next.i0 != now.i0;
+		/* the next tile's operands (a new row block waits for this tile,
+		 * whose op(A) it replaces) */
+		if (more && !new_rows &&
+		    (status = upload_tile(&r, next.i0, next.mb, next.j0, next.nb, 1 - slot, 0)) != cudaSuccess)
+			break;
+		r.fault = TF_FAULT_LAUNCH;
+		if ((status = cudaStreamSynchronize(r.stream)) != cudaSuccess)
+			break;
+		const int this_declined = declined;
+		if (more) {
+			if (new_rows &&
+			    (status = upload_tile(&r, next.i0, next.mb, next.j0, next.nb, 1 - slot, 1)) != cudaSuccess)
 				break;
-			tiles_done++;
-			if (declined) {
-				struct tf_product part = tf_product_tile(p, i0, mb, j0, nb);
-				undone(&part, context);
-			}
+			struct tf_product t = tile_on_device(&r, next.i0, next.mb, next.j0, next.nb, 1 - slot);
+			if ((status = tile(&r, &t, &declined)) != cudaSuccess)
+				break;
 		}
+		if (this_declined) {
+			struct tf_product part = tf_product_tile(p, now.i0, now.mb, now.j0, now.nb);
+			undone(&part, context);
+		} else if (r.copy_c) {
+			/* final values: a failure part way cannot be undone */
+			char *home = (char *)p->c + es * ((size_t)now.i0 + (size_t)now.j0 * p->ldc);
+			cudaError_t copied = tf_gpu_download_streamed(gpu, r.w.c[slot], es, now.mb, now.nb, home,
+								      (size_t)p->ldc, r.copy);
+			if (copied != cudaSuccess)
+				tf_fatal("the split engine could not bring C home (%s): part of it is written",
+					 cudaGetErrorString(copied));
+		}
+		done = index + 1;
+	}
+	if (status == cudaSuccess)
+		status = cudaStreamSynchronize(r.stream);
 	free(r.high);
 	free(r.capped);
 	if (status == cudaSuccess)
 		return TF_SPLIT_DONE;
 	cudaStreamSynchronize(r.stream);
+	cudaStreamSynchronize(r.copy);
 	cudaGetLastError();
 	if (r.writing)
 		tf_fatal("the split engine failed while it wrote C in device memory (%s)",
 			 cudaGetErrorString(status));
 	tf_gpu_failed("the split engine", r.fault, status);
-	if (!tiles_done)
+	if (!done)
 		return TF_SPLIT_FAILED;
 	/* C is host memory and its first tiles are final: the rest elsewhere */
-	for (i0 -= r.mb; i0 < p->m; i0 += r.mb, j0 = 0)
-		for (; j0 < p->n; j0 += r.nb) {
-			struct tf_product part = tf_product_tile(p, i0, p->m - i0 < r.mb ? p->m - i0 : r.mb, j0,
-								 p->n - j0 < r.nb ? p->n - j0 : r.nb);
-			undone(&part, context);
-		}
+	for (int index = done; index < count; index++) {
+		const struct tiles left = tile_at(&r, index);
+		struct tf_product part = tf_product_tile(p, left.i0, left.mb, left.j0, left.nb);
+		undone(&part, context);
+	}
 	return TF_SPLIT_DONE;
 }

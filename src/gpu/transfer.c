@@ -142,6 +142,64 @@ cudaError_t tf_gpu_download_elements(struct tf_gpu_context *gpu, const void *src
 	return status;
 }
 
+/* A streamed download: each piece is copied out of staging while the next
+ * one travels; `pending` is the piece in staging not yet copied out. */
+struct stream_copy {
+	struct copy copy;
+	struct piece pending;
+	int pending_slot; /* -1: none */
+};
+
+static cudaError_t copy_out(struct stream_copy *s)
+{
+	struct copy *c = &s->copy;
+	const struct piece *p = &s->pending;
+	const size_t size = c->size, column_bytes = (size_t)p->rows * size;
+	cudaError_t status = cudaEventSynchronize(c->gpu->staging_full[s->pending_slot]);
+	if (status != cudaSuccess)
+		return status;
+	const int slot = s->pending_slot;
+	const char *buffer = c->gpu->staging[slot];
+	for (int j = 0; j < p->cols; j++)
+		memcpy(c->host + (p->row + (size_t)(p->col + j) * c->ld) * size,
+		       buffer + (size_t)j * column_bytes, column_bytes);
+	s->pending_slot = -1;
+	return cudaEventRecord(c->gpu->staging_free[slot], c->stream);
+}
+
+static cudaError_t stream_piece(const struct piece *p, void *context)
+{
+	struct stream_copy *s = context;
+	struct copy *c = &s->copy;
+	const size_t size = c->size, column_bytes = (size_t)p->rows * size;
+	char *buffer;
+	int slot;
+	cudaError_t status = take_staging(c->gpu, &buffer, &slot);
+	if (status != cudaSuccess)
+		return status;
+	const char *source = c->device + (p->row + (size_t)p->col * c->device_ld) * size;
+	if ((status = tf_gpu_inject(TF_FAULT_TRANSFER)) != cudaSuccess ||
+	    (status = cudaMemcpyAsync(buffer, source, column_bytes * p->cols, cudaMemcpyDeviceToHost,
+				      c->stream)) != cudaSuccess ||
+	    (status = cudaEventRecord(c->gpu->staging_full[slot], c->stream)) != cudaSuccess)
+		return status;
+	if (s->pending_slot >= 0 && (status = copy_out(s)) != cudaSuccess)
+		return status;
+	s->pending = *p;
+	s->pending_slot = slot;
+	return cudaSuccess;
+}
+
+cudaError_t tf_gpu_download_streamed(struct tf_gpu_context *gpu, const void *src, size_t size,
+				     int rows, int cols, void *dst, size_t ld, cudaStream_t stream)
+{
+	struct stream_copy s = { { gpu, size, dst, ld, (char *)src, (size_t)rows, stream }, { 0, 0, 0, 0 }, -1 };
+	cudaError_t status = for_each_piece(gpu->staging_bytes, size, rows, cols, stream_piece, &s);
+	if (status == cudaSuccess && s.pending_slot >= 0)
+		status = copy_out(&s);
+	return status;
+}
+
 cudaError_t tf_gpu_download(struct tf_gpu_context *gpu, const double *src, int rows, int cols,
 			    double *dst, size_t ld, cudaStream_t stream)
 {

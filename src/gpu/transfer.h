@@ -26,6 +26,12 @@ cudaError_t tf_gpu_upload_elements(struct tf_gpu_context *gpu, const void *src, 
 cudaError_t tf_gpu_download_elements(struct tf_gpu_context *gpu, const void *src, size_t size,
 				     int rows, int cols, void *dst, size_t ld, cudaStream_t stream);
 
+/* As tf_gpu_download_elements, for results that are final: each piece is
+ * written to the host as it arrives, while the next one travels, so that a
+ * failure part way may leave some pieces written. */
+cudaError_t tf_gpu_download_streamed(struct tf_gpu_context *gpu, const void *src, size_t size,
+				     int rows, int cols, void *dst, size_t ld, cudaStream_t stream);
+
 /* Where memory is: host (pageable or pinned), device, or managed (both). */
 enum tf_gpu_place { TF_PLACE_HOST, TF_PLACE_DEVICE, TF_PLACE_MANAGED };
 enum tf_gpu_place tf_gpu_place_of(const void *p);
