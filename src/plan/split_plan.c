@@ -15,10 +15,12 @@
 
 _Static_assert(TF_SPLIT_MAX_MODULI <= TF_CRT_MAX_MODULI, "TWOFOLD_SPLIT_MAX_MODULI's range");
 
-/* Below this many multiply-adds in each of m, n and k the engine's fixed
- * work (scans, a round trip for the budget, one GEMM launch per modulus)
- * outweighs what it saves: auto leaves such products to the DD kernel. */
-#define SPLIT_MIN_SIDE 256
+/* Below this in any of m, n and k the engine's fixed work (scans, a round
+ * trip for the budget, one GEMM launch per modulus) may outweigh what it
+ * saves: auto leaves such products to the DD kernel.  On an H100, n = 1024
+ * takes 0.6 ms in the engine against 0.9 ms in the DD kernel
+ * (docs/PERFORMANCE.md). */
+#define SPLIT_MIN_SIDE 1024
 /* The moduli the planner expects of a product before seeing its data:
  * doubles of one exponent, k near 8192. */
 #define SPLIT_TYPICAL_MODULI 16

@@ -4,7 +4,8 @@
  * and large products, where the twin is too slow, element samples against
  * MPFR (correctly rounded).
  *
- *   gpu SET...   "bits" (the twin, bit for bit), "tiles" (TWOFOLD_GPU_MEMORY
+ *   gpu SET...   "bits" (the twin, bit for bit), "quick" (a few of those,
+ *                for compute-sanitizer), "tiles" (TWOFOLD_GPU_MEMORY
  *                small enough that the products go in tiles: the same
  *                bits), "kblock" (k beyond one int32 block), "large" (n up
  *                to 4096, samples against MPFR)
@@ -198,6 +199,17 @@ static void set_bits(void)
 		}
 }
 
+static void set_quick(void)
+{
+	for (int s = 1; s <= 3; s += 2)
+		for (int device = 0; device < 2; device++) {
+			run_bits("quick", TF_PRODUCT_DOUBLE, small[s], CANCEL, -0.5, 2, device, 32);
+			run_bits("quick", TF_PRODUCT_DD, small[s], UNIFORM, 1, 0, device, 32);
+			run_bits("quick", TF_PRODUCT_TS, small[s], SPREAD20, 3, -1, device, 32);
+			run_bits("quick", TF_PRODUCT_DOUBLE, small[s], UNIFORM, 1, 0, device, 10);
+		}
+}
+
 static void set_tiles(void)
 {
 	/* TWOFOLD_GPU_MEMORY is read once: the caller sets it for this set */
@@ -269,6 +281,8 @@ int main(int argc, char **argv)
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "bits"))
 			set_bits();
+		else if (!strcmp(argv[i], "quick"))
+			set_quick();
 		else if (!strcmp(argv[i], "tiles"))
 			set_tiles();
 		else if (!strcmp(argv[i], "kblock"))
