@@ -32,8 +32,10 @@ void tf_stats_add(struct tf_stats *s, enum tf_where where, uint64_t nanoseconds,
 		;
 }
 
-void tf_stats_detail(struct tf_stats *s, int value)
+void tf_stats_detail(struct tf_stats *s, int value, int flag)
 {
+	if (flag)
+		atomic_fetch_add_explicit(&s->flagged, 1, memory_order_relaxed);
 	int low = atomic_load_explicit(&s->detail_min, memory_order_relaxed);
 	while ((low == 0 || value < low) &&
 	       !atomic_compare_exchange_weak_explicit(&s->detail_min, &low, value, memory_order_relaxed,
@@ -52,7 +54,8 @@ void tf_stats_print_heading(FILE *out)
 		"where: calls (GFLOP/s)");
 }
 
-void tf_stats_print(FILE *out, const char *name, const char *detail_name, struct tf_stats *s)
+void tf_stats_print(FILE *out, const char *name, const char *detail_name, const char *flag_name,
+		    struct tf_stats *s)
 {
 	unsigned long long total = 0, nanoseconds = 0;
 	for (int w = 0; w < TF_WHERE_COUNT; w++) {
@@ -79,6 +82,9 @@ void tf_stats_print(FILE *out, const char *name, const char *detail_name, struct
 	if (high > 0 && used < sizeof where)
 		used += (size_t)snprintf(where + used, sizeof where - used,
 					 low == high ? "; %s %d" : "; %s %d-%d", detail_name, low, high);
+	unsigned long long flagged = atomic_load(&s->flagged);
+	if (flagged && used < sizeof where)
+		used += (size_t)snprintf(where + used, sizeof where - used, ", %llu %s", flagged, flag_name);
 	fprintf(out, "twofold: %-16s %10llu %12.6f  %s\n", name, total, (double)nanoseconds * 1e-9,
 		where);
 }

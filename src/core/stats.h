@@ -33,19 +33,24 @@ struct tf_stats {
 	atomic_ullong nanoseconds[TF_WHERE_COUNT];
 	_Atomic double flops[TF_WHERE_COUNT];
 	/* The range of a count the layer above reports per call (the split
-	 * engine's moduli), 0 when none was. */
+	 * engine's moduli), 0 when none was; and how many calls it flagged
+	 * (products whose operands were capped). */
 	atomic_int detail_min, detail_max;
+	atomic_ullong flagged;
 };
 
 void tf_stats_add(struct tf_stats *stats, enum tf_where where, uint64_t nanoseconds,
 		  double flops);
 
-/* Records one value of the routine's detail count. */
-void tf_stats_detail(struct tf_stats *stats, int value);
+/* Records one value of the routine's detail count, and whether the call is
+ * flagged. */
+void tf_stats_detail(struct tf_stats *stats, int value, int flag);
 
 /* Prints the report's line for the routine `name`, if it was called; the
- * detail's range, if any, after `detail_name`. */
-void tf_stats_print(FILE *out, const char *name, const char *detail_name, struct tf_stats *stats);
+ * detail's range, if any, after `detail_name`, and the flagged calls
+ * after `flag_name`. */
+void tf_stats_print(FILE *out, const char *name, const char *detail_name, const char *flag_name,
+		    struct tf_stats *stats);
 
 /* Prints the heading of the report's table. */
 void tf_stats_print_heading(FILE *out);

@@ -98,20 +98,27 @@ cudaError_t tf_gpu_upload(struct tf_gpu_context *gpu, const double *src, size_t 
  * host: a failure part way leaves the host matrix as it was.  Pieces go
  * through the staging buffers in turn, so the whole region is copied to a
  * host buffer first when it does not fit them. */
+/* Queues the copy of a piece into the next staging buffer. */
+static cudaError_t into_staging(struct copy *c, const struct piece *p, char **buffer, int *slot)
+{
+	const size_t size = c->size, column_bytes = (size_t)p->rows * size;
+	cudaError_t status = take_staging(c->gpu, buffer, slot);
+	if (status != cudaSuccess)
+		return status;
+	const char *source = c->device + (p->row + (size_t)p->col * c->device_ld) * size;
+	if ((status = tf_gpu_inject(TF_FAULT_TRANSFER)) != cudaSuccess)
+		return status;
+	return cudaMemcpyAsync(*buffer, source, column_bytes * p->cols, cudaMemcpyDeviceToHost, c->stream);
+}
+
 static cudaError_t download_piece(const struct piece *p, void *context)
 {
 	struct copy *c = context;
 	const size_t size = c->size, column_bytes = (size_t)p->rows * size;
 	char *buffer;
 	int slot;
-	cudaError_t status = take_staging(c->gpu, &buffer, &slot);
-	if (status != cudaSuccess)
-		return status;
-	const char *source = c->device + (p->row + (size_t)p->col * c->device_ld) * size;
-	size_t bytes = column_bytes * p->cols;
-	if ((status = tf_gpu_inject(TF_FAULT_TRANSFER)) != cudaSuccess ||
-	    (status = cudaMemcpyAsync(buffer, source, bytes, cudaMemcpyDeviceToHost, c->stream)) !=
-		    cudaSuccess ||
+	cudaError_t status;
+	if ((status = into_staging(c, p, &buffer, &slot)) != cudaSuccess ||
 	    (status = cudaStreamSynchronize(c->stream)) != cudaSuccess)
 		return status;
 	for (int j = 0; j < p->cols; j++)
@@ -171,16 +178,10 @@ static cudaError_t stream_piece(const struct piece *p, void *context)
 {
 	struct stream_copy *s = context;
 	struct copy *c = &s->copy;
-	const size_t size = c->size, column_bytes = (size_t)p->rows * size;
 	char *buffer;
 	int slot;
-	cudaError_t status = take_staging(c->gpu, &buffer, &slot);
-	if (status != cudaSuccess)
-		return status;
-	const char *source = c->device + (p->row + (size_t)p->col * c->device_ld) * size;
-	if ((status = tf_gpu_inject(TF_FAULT_TRANSFER)) != cudaSuccess ||
-	    (status = cudaMemcpyAsync(buffer, source, column_bytes * p->cols, cudaMemcpyDeviceToHost,
-				      c->stream)) != cudaSuccess ||
+	cudaError_t status;
+	if ((status = into_staging(c, p, &buffer, &slot)) != cudaSuccess ||
 	    (status = cudaEventRecord(c->gpu->staging_full[slot], c->stream)) != cudaSuccess)
 		return status;
 	if (s->pending_slot >= 0 && (status = copy_out(s)) != cudaSuccess)

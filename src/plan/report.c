@@ -16,9 +16,9 @@ void tf_report_call(int routine, enum tf_where where, uint64_t nanoseconds, doub
 	atomic_store_explicit(&any_call, 1, memory_order_relaxed);
 }
 
-void tf_report_moduli(int routine, int moduli)
+void tf_report_moduli(int routine, int moduli, int capped)
 {
-	tf_stats_detail(&routine_stats[routine], moduli);
+	tf_stats_detail(&routine_stats[routine], moduli, capped);
 }
 
 /* The TWOFOLD_LOG report: one line per routine the program called.  A
@@ -34,5 +34,5 @@ __attribute__((destructor)) static void report(void)
 		fprintf(stderr, "twofold: GPU %s\n", tf_gpu_description());
 	tf_stats_print_heading(stderr);
 	for (int r = 0; r < TF_ROUTINE_ID_COUNT; r++)
-		tf_stats_print(stderr, tf_routine_name(r), "moduli", &routine_stats[r]);
+		tf_stats_print(stderr, tf_routine_name(r), "moduli", "capped", &routine_stats[r]);
 }

@@ -9,7 +9,8 @@
 /* Records one call of the routine id (op/routines.h). */
 void tf_report_call(int routine, enum tf_where where, uint64_t nanoseconds, double flops);
 
-/* Records the moduli a call of the routine took in the split engine. */
-void tf_report_moduli(int routine, int moduli);
+/* Records the moduli a call of the routine took in the split engine, and
+ * whether some of its rows or columns were capped. */
+void tf_report_moduli(int routine, int moduli, int capped);
 
 #endif

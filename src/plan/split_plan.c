@@ -41,10 +41,30 @@ double tf_plan_split_flops(int m, int n, int k)
 		       : 0.0;
 }
 
-static void note(int routine, const struct tf_split_report *report)
+/* The product on the GPU when gpu_chosen (or forced), else, forced and
+ * readable by the CPU, on the CPU twin; the tiles the GPU engine leaves go
+ * to `elsewhere`.  Returns 1 with *where set when it ran; 0 (nothing
+ * written) to leave the call to the other paths, as for Inf or NaN on the
+ * CPU twin. */
+static int run(const struct tf_product *p, const struct tf_split_options *options, int routine,
+	       int gpu_chosen, int host_readable, tf_product_undone *elsewhere, void *context,
+	       enum tf_where *where)
 {
-	if (tf_config()->log && report->moduli)
-		tf_report_moduli(routine, report->moduli);
+	const int force = tf_config()->split == TF_SPLIT_FORCE;
+	struct tf_split_report report;
+	if ((gpu_chosen || force) && tf_gpu_split(p, options, &report, elsewhere, context) == 0) {
+		*where = TF_WHERE_GPU_SPLIT;
+	} else if (force && host_readable) {
+		tf_cpu_split_product(p, options, &report);
+		if (!report.moduli)
+			return 0;
+		*where = TF_WHERE_CPU_SPLIT;
+	} else {
+		return 0;
+	}
+	if (tf_config()->log && report.moduli)
+		tf_report_moduli(routine, report.moduli, report.capped);
+	return 1;
 }
 
 /* ---- dgemm */
@@ -83,22 +103,9 @@ int tf_plan_split_op(const struct tf_op *op, int gpu_chosen, tf_gpu_undone *else
 	struct tf_product p = tf_product_of_op(op);
 	struct tf_split_options options = { .max_moduli = config->split_max_moduli,
 					    .by_reference = op_by_reference, .context = (void *)op };
-	struct tf_split_report report;
 	struct op_parts parts = { op, elsewhere };
-	if ((gpu_chosen || config->split == TF_SPLIT_FORCE) &&
-	    tf_gpu_split(&p, &options, &report, op_part_elsewhere, &parts) == 0) {
-		note(op->routine, &report);
-		*where = TF_WHERE_GPU_SPLIT;
-		return 1;
-	}
-	if (config->split != TF_SPLIT_FORCE || !tf_gpu_op_memory(op).host_readable)
-		return 0;
-	tf_cpu_split_product(&p, &options, &report);
-	if (!report.moduli)
-		return 0; /* Inf or NaN: the DD kernel, with the reference's semantics */
-	note(op->routine, &report);
-	*where = TF_WHERE_CPU_SPLIT;
-	return 1;
+	return run(&p, &options, op->routine, gpu_chosen, tf_gpu_op_memory(op).host_readable,
+		   op_part_elsewhere, &parts, where);
 }
 
 /* ---- typed GEMM (DD, TS) */
@@ -124,19 +131,6 @@ int tf_plan_split_typed(const struct tf_typed_op *op, int gpu_chosen, enum tf_wh
 	    config->mode == TF_MODE_CPU || !wanted(op->m, op->n, op->k))
 		return 0;
 	struct tf_split_options options = { .max_moduli = config->split_max_moduli };
-	struct tf_split_report report;
-	if ((gpu_chosen || config->split == TF_SPLIT_FORCE) &&
-	    tf_gpu_split(&p, &options, &report, typed_part_elsewhere, (void *)op) == 0) {
-		note(op->routine, &report);
-		*where = TF_WHERE_GPU_SPLIT;
-		return 1;
-	}
-	if (config->split != TF_SPLIT_FORCE || !tf_gpu_typed_memory(op).host_readable)
-		return 0;
-	tf_cpu_split_product(&p, &options, &report);
-	if (!report.moduli)
-		return 0;
-	note(op->routine, &report);
-	*where = TF_WHERE_CPU_SPLIT;
-	return 1;
+	return run(&p, &options, op->routine, gpu_chosen, tf_gpu_typed_memory(op).host_readable,
+		   typed_part_elsewhere, (void *)op, where);
 }
