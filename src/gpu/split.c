@@ -369,14 +369,15 @@ static cudaError_t upload_tile(struct run *r, int i0, int mb, int j0, int nb, in
 	return cudaStreamWaitEvent(r->stream, r->uploaded, 0);
 }
 
-struct tiles {
+/* Where tile `index` of C lies (tiles in rows of tiles), and its size. */
+struct tile_place {
 	int i0, j0, mb, nb;
 };
 
-static struct tiles tile_at(const struct run *r, int index)
+static struct tile_place tile_at(const struct run *r, int index)
 {
 	const int across = (r->p->n + r->nb - 1) / r->nb;
-	struct tiles t = { index / across * r->mb, index % across * r->nb, 0, 0 };
+	struct tile_place t = { index / across * r->mb, index % across * r->nb, 0, 0 };
 	t.mb = r->p->m - t.i0 < r->mb ? r->p->m - t.i0 : r->mb;
 	t.nb = r->p->n - t.j0 < r->nb ? r->p->n - t.j0 : r->nb;
 	return t;
@@ -428,16 +429,16 @@ enum tf_split_status tf_gpu_split_product(struct tf_gpu_context *gpu, const stru
 	const int count = ((p->m + r.mb - 1) / r.mb) * ((p->n + r.nb - 1) / r.nb);
 	const size_t es = tf_product_element_bytes(p->kind);
 	int done = 0, declined = 0;
-	cudaError_t status = upload_tile(&r, 0, tile_at(&r, 0).mb, 0, tile_at(&r, 0).nb, 0, 1);
+	const struct tile_place first = tile_at(&r, 0);
+	cudaError_t status = upload_tile(&r, 0, first.mb, 0, first.nb, 0, 1);
 	if (status == cudaSuccess) {
-		struct tiles first = tile_at(&r, 0);
 		struct tf_product t = tile_on_device(&r, first.i0, first.mb, first.j0, first.nb, 0);
 		status = tile(&r, &t, &declined);
 	}
 	for (int index = 0; status == cudaSuccess && index < count; index++) {
-		const struct tiles now = tile_at(&r, index);
+		const struct tile_place now = tile_at(&r, index);
 		const int slot = index % 2, more = index + 1 < count;
-		const struct tiles next = more ? tile_at(&r, index + 1) : now;
+		const struct tile_place next = more ? tile_at(&r, index + 1) : now;
 		const int new_rows = more && next.i0 != now.i0;
 		/* the next tile's operands (a new row block waits for this tile,
 		 * whose op(A) it replaces) */
@@ -487,7 +488,7 @@ enum tf_split_status tf_gpu_split_product(struct tf_gpu_context *gpu, const stru
 		return TF_SPLIT_FAILED;
 	/* C is host memory and its first tiles are final: the rest elsewhere */
 	for (int index = done; index < count; index++) {
-		const struct tiles left = tile_at(&r, index);
+		const struct tile_place left = tile_at(&r, index);
 		struct tf_product part = tf_product_tile(p, left.i0, left.mb, left.j0, left.nb);
 		undone(&part, context);
 	}

@@ -42,11 +42,6 @@ static double value_of(enum data data, int l)
 	}
 }
 
-static size_t element_bytes(enum tf_product_kind kind)
-{
-	return tf_product_element_bytes(kind);
-}
-
 /* Fills the words of n elements of the kind. */
 static void fill(enum tf_product_kind kind, enum data data, void *array, size_t n)
 {
@@ -75,12 +70,10 @@ static void by_reference(const struct tf_product *p, int i, int j, void *context
  * tf_ddgemm or tf_tsgemm; on device copies when `device`. */
 static int library_product(const struct tf_product *p, int device)
 {
-	const size_t es = element_bytes(p->kind);
-	int rows_a = p->transa == 'N' ? p->m : p->k, cols_a = p->transa == 'N' ? p->k : p->m;
-	int rows_b = p->transb == 'N' ? p->k : p->n, cols_b = p->transb == 'N' ? p->n : p->k;
+	const size_t es = tf_product_element_bytes(p->kind);
+	int cols_a = p->transa == 'N' ? p->k : p->m, cols_b = p->transb == 'N' ? p->n : p->k;
 	size_t bytes_a = es * p->lda * (size_t)cols_a, bytes_b = es * p->ldb * (size_t)cols_b;
 	size_t bytes_c = es * p->ldc * (size_t)p->n;
-	(void)rows_a, (void)rows_b;
 	const void *a = p->a, *b = p->b;
 	void *c = p->c, *da = NULL, *db = NULL, *dc = NULL;
 	if (device) {
@@ -127,7 +120,7 @@ struct shape {
 static void run_bits(const char *set, enum tf_product_kind kind, struct shape sh, enum data data,
 		     double alpha, double beta, int device, int max_moduli)
 {
-	const size_t es = element_bytes(kind);
+	const size_t es = tf_product_element_bytes(kind);
 	int rows_a = sh.transa == 'N' ? sh.m : sh.k, cols_a = sh.transa == 'N' ? sh.k : sh.m;
 	int rows_b = sh.transb == 'N' ? sh.k : sh.n, cols_b = sh.transb == 'N' ? sh.n : sh.k;
 	int lda = rows_a + 1, ldb = rows_b + 2, ldc = sh.m + 3;
