@@ -168,8 +168,8 @@ typedef struct tf_solve_result {
 
 /* Each returns result->status.  Invalid input (an invalid matrix, n that is
  * not its size, NaN or Inf in b or x, a zero or missing diagonal entry with
- * ILU(0): "ILU(0) zero pivot at row N", counted from 1) gives
- * TF_SOLVE_INVALID and leaves x unchanged. */
+ * ILU(0): "ILU(0) zero pivot at row N", N counted as the matrix counts its
+ * rows, from its base) gives TF_SOLVE_INVALID and leaves x unchanged. */
 int tf_dcg(const tf_csr *a, int n, const double *b, double *x, const tf_solve_options *options,
 	   tf_solve_result *result);
 int tf_ddcg(const tf_csr *a, int n, const tf_dd *b, tf_dd *x, const tf_solve_options *options,

@@ -1,6 +1,6 @@
 /* Routine ids: every exported BLAS routine (enum tf_routine, generated from
- * src/abi/blas_routines.tbl) and, after them, the typed API's routines (one
- * X-macro list below).  An op carries its routine's id; the call record and
+ * src/abi/blas_routines.tbl) and, after them, the typed and sparse API's
+ * routines (one X-macro list below).  An op carries its routine's id; the call record and
  * the TWOFOLD_LOG report count by it. */
 #ifndef TF_OP_ROUTINES_H
 #define TF_OP_ROUTINES_H
@@ -12,7 +12,9 @@
 	X(tf_dfgemm) X(tf_tsgemm) \
 	X(tf_ddgemv) X(tf_dsgemv) X(tf_dspgemv) X(tf_digemv) X(tf_dfgemv) X(tf_tsgemv) \
 	X(tf_ddaxpy) X(tf_dsaxpy) X(tf_dspaxpy) X(tf_diaxpy) X(tf_dfaxpy) X(tf_tsaxpy) \
-	X(tf_dddot) X(tf_dsdot) X(tf_dspdot) X(tf_didot) X(tf_dfdot) X(tf_tsdot)
+	X(tf_dddot) X(tf_dsdot) X(tf_dspdot) X(tf_didot) X(tf_dfdot) X(tf_tsdot) \
+	X(tf_dcsrmv) X(tf_ddcsrmv) X(tf_dscsrmv) X(tf_dicsrmv) \
+	X(tf_dcg) X(tf_ddcg) X(tf_dbicgstab) X(tf_ddbicgstab)
 
 enum tf_typed_routine {
 	TF_TYPED_BEFORE_FIRST = TF_ROUTINE_COUNT - 1,
