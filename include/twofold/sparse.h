@@ -130,7 +130,9 @@ typedef enum {
 } tf_device;
 
 /* Called after iteration `iteration` (1, 2, ...) with the recursive
- * relative residual; a nonzero return stops the solve (TF_SOLVE_STOPPED). */
+ * relative residual; a nonzero return stops the solve (TF_SOLVE_STOPPED).
+ * It runs inside the solve, which may hold the GPU: it must not call
+ * twofold's routines. */
 typedef int tf_solve_monitor(int iteration, double residual, void *context);
 
 typedef struct tf_solve_options {
