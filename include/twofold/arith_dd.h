@@ -105,6 +105,19 @@ TF_ARITH tf_dd tf_dd_mul_d(tf_dd a, double b)
 	return tf_quick_two_sum(p.hi, TF_DFMA(a.lo, b, p.lo));
 }
 
+/* a / b for a double b: the quotient's first word, the remainder
+ * a.hi - q1 b taken exactly (TwoProd, then Sterbenz), a.lo added, the
+ * second word from it (DWDivFP3 of Joldes, Muller and Popescu): relative
+ * error at most 3u^2.  b = 0 gives a non-finite result.  Used where a DD
+ * vector is divided by a double diagonal (the triangular solves). */
+TF_ARITH tf_dd tf_dd_div_d(tf_dd a, double b)
+{
+	double q1 = a.hi / b;
+	tf_dd p = tf_two_prod(q1, b);
+	double d = TF_DADD(TF_DSUB(TF_DSUB(a.hi, p.hi), p.lo), a.lo);
+	return tf_quick_two_sum(q1, d / b);
+}
+
 /* acc + a * b, the product of two doubles taken exactly: the step of every
  * DD dot product.  Error at most 2u^2 |acc + a*b| + 2u^2 |a*b|; over a dot
  * product of k terms the error is at most about 4k u^2 sum |a_i b_i|.
