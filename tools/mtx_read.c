@@ -19,16 +19,6 @@ struct entry {
 	int mirrored;      /* the file gave it as (col, row) */
 };
 
-static int same_word(const char *a, const char *b)
-{
-	for (; *a && *b; a++, b++) {
-		char x = *a >= 'A' && *a <= 'Z' ? (char)(*a - 'A' + 'a') : *a;
-		if (x != *b)
-			return 0;
-	}
-	return *a == 0 && *b == 0;
-}
-
 /* The first line: %%MatrixMarket matrix coordinate FIELD SYMMETRY. */
 static int read_banner(struct text_lines *text, struct mtx_matrix *m, char *error, size_t size)
 {
@@ -45,7 +35,7 @@ static int read_banner(struct text_lines *text, struct mtx_matrix *m, char *erro
 				  "%%%%MatrixMarket)");
 	char *field[6];
 	int count = text_fields(text->line, field, 6);
-	if (!same_word(field[0], "%%matrixmarket"))
+	if (!text_same_word(field[0], "%%matrixmarket"))
 		return text_error(text, error, size, "a space must follow %%%%MatrixMarket");
 	if (count < 5)
 		return text_error(text, error, size,
@@ -54,35 +44,35 @@ static int read_banner(struct text_lines *text, struct mtx_matrix *m, char *erro
 	if (count > 5)
 		return text_error(text, error, size, "unexpected '%s' after the header's four words",
 				  field[5]);
-	if (!same_word(field[1], "matrix"))
+	if (!text_same_word(field[1], "matrix"))
 		return text_error(text, error, size, "object '%s' is not supported: expected 'matrix'",
 				  field[1]);
-	if (same_word(field[2], "array"))
+	if (text_same_word(field[2], "array"))
 		return text_error(text, error, size,
 				  "array (dense) format is not supported for the matrix: expected "
 				  "'coordinate'");
-	if (!same_word(field[2], "coordinate"))
+	if (!text_same_word(field[2], "coordinate"))
 		return text_error(text, error, size, "unknown format '%s': expected 'coordinate'",
 				  field[2]);
-	if (same_word(field[3], "real"))
+	if (text_same_word(field[3], "real"))
 		m->field = MTX_REAL;
-	else if (same_word(field[3], "integer"))
+	else if (text_same_word(field[3], "integer"))
 		m->field = MTX_INTEGER;
-	else if (same_word(field[3], "pattern"))
+	else if (text_same_word(field[3], "pattern"))
 		m->field = MTX_PATTERN;
-	else if (same_word(field[3], "complex"))
+	else if (text_same_word(field[3], "complex"))
 		return text_error(text, error, size,
 				  "complex matrices are not supported: the solvers are real");
 	else
 		return text_error(text, error, size,
 				  "unknown field '%s': expected real, integer or pattern", field[3]);
-	if (same_word(field[4], "general"))
+	if (text_same_word(field[4], "general"))
 		m->symmetry = MTX_GENERAL;
-	else if (same_word(field[4], "symmetric"))
+	else if (text_same_word(field[4], "symmetric"))
 		m->symmetry = MTX_SYMMETRIC;
-	else if (same_word(field[4], "skew-symmetric"))
+	else if (text_same_word(field[4], "skew-symmetric"))
 		m->symmetry = MTX_SKEW_SYMMETRIC;
-	else if (same_word(field[4], "hermitian"))
+	else if (text_same_word(field[4], "hermitian"))
 		return text_error(text, error, size,
 				  "hermitian matrices are not supported: the solvers are real");
 	else

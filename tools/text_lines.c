@@ -98,6 +98,16 @@ int text_is_blank(const char *line)
 	return *line == 0;
 }
 
+int text_same_word(const char *word, const char *lower)
+{
+	for (; *word && *lower; word++, lower++) {
+		char c = *word >= 'A' && *word <= 'Z' ? (char)(*word - 'A' + 'a') : *word;
+		if (c != *lower)
+			return 0;
+	}
+	return *word == 0 && *lower == 0;
+}
+
 int text_integer(const char *field, long long *value)
 {
 	const char *p = field;

@@ -32,6 +32,10 @@ int text_fields(char *line, char **fields, int max);
 /* 1 when the line is empty or holds only spaces and tabs. */
 int text_is_blank(const char *line);
 
+/* 1 when word equals lower (all lower case), ignoring word's case: the
+ * words of a Matrix Market header. */
+int text_same_word(const char *word, const char *lower);
+
 /* A field as an integer ([+-]digits, nothing else).  Returns 0, or -1 when
  * it is not one or does not fit a long long. */
 int text_integer(const char *field, long long *value);
