@@ -18,9 +18,16 @@ exec_prefix=$(pc_variable exec_prefix | sed "s|\${prefix}|$prefix|")
 includedir=$(pc_variable includedir | sed "s|\${prefix}|$prefix|")
 libdir=$(pc_variable libdir | sed "s|\${exec_prefix}|$exec_prefix|; s|\${prefix}|$prefix|")
 fmoddir=$(pc_variable fmoddir | sed "s|\${includedir}|$includedir|; s|\${prefix}|$prefix|")
+# bindir and mandir (twofold-solve and its manual page) are not in
+# twofold.pc: they come from the build's Makefile.
+make_variable() { sed -n "s/^$1 = //p" "$TF_BUILDDIR/Makefile"; }
+datarootdir=$(make_variable datarootdir | sed "s|\${prefix}|$prefix|")
+bindir=$(make_variable bindir | sed "s|\${exec_prefix}|$exec_prefix|; s|\${prefix}|$prefix|")
+mandir=$(make_variable mandir | sed "s|\${datarootdir}|$datarootdir|; s|\${prefix}|$prefix|")
 grep -v '^#' "$TF_SRCDIR/test/installed_files.txt" |
 	{ if [ -f "$TF_BUILDDIR/fortran/twofold.mod" ]; then cat; else grep -v '\.mod$'; fi; } |
-	sed "s|\${includedir}|$includedir|; s|\${libdir}|$libdir|; s|\${fmoddir}|$fmoddir|" |
+	sed "s|\${includedir}|$includedir|; s|\${libdir}|$libdir|; s|\${fmoddir}|$fmoddir|
+	     s|\${bindir}|$bindir|; s|\${mandir}|$mandir|" |
 	sort > "$work/expected-files"
 (cd "$root" && find . -type f -o -type l) | sed 's|^\.||' | sort > "$work/installed-files"
 if ! diff "$work/expected-files" "$work/installed-files" > "$work/files-diff"; then
