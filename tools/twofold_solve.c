@@ -62,7 +62,13 @@ static int set_up(const struct solve_options *o, struct problem *p)
 		return fail(error);
 	}
 	p->n = m->rows;
-	p->a = tf_csr_create(m->rows, m->cols, 0, m->row_ptr, m->col_idx, m->values);
+	/* Base 1, as the file counts: the library's messages ("ILU(0) zero
+	 * pivot at row N") then name the rows as the user knows them. */
+	for (int i = 0; i <= m->rows; i++)
+		m->row_ptr[i]++;
+	for (int64_t k = 0; k < m->nnz; k++)
+		m->col_idx[k]++;
+	p->a = tf_csr_create(m->rows, m->cols, 1, m->row_ptr, m->col_idx, m->values);
 	if (!p->a)
 		return fail("out of memory for the matrix's descriptor");
 	if (tf_csr_status(p->a) != 0) {
