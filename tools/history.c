@@ -2,6 +2,7 @@
 #include "history.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,7 @@ struct history_run *history_add_run(struct history *h, const char *method, const
 	copy(run->precision, sizeof run->precision, precision);
 	copy(run->precond, sizeof run->precond, precond);
 	copy(run->device, sizeof run->device, device);
+	run->true_residual = NAN;
 	history_add(run, 0, 1.0);
 	return run;
 }

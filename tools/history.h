@@ -13,6 +13,7 @@ struct history_run {
 	int *iteration;
 	double *residual;   /* recursive relative residual ||r|| / ||b|| */
 	int lost;           /* points dropped for want of memory */
+	double true_residual; /* of the result, once known; NaN until then */
 };
 
 struct history {
@@ -22,7 +23,8 @@ struct history {
 
 /* A new run named by its method, precision, preconditioner and device
  * (the device may be set later, once the solve says where it ran), with
- * the point (0, 1): the initial guess x = 0, whose residual is b.
+ * the point (0, 1): the initial guess x = 0, whose residual is b, and no
+ * true residual yet.
  * Returns NULL when HISTORY_MAX_RUNS are taken. */
 struct history_run *history_add_run(struct history *h, const char *method, const char *precision,
 				    const char *precond, const char *device);

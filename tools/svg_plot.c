@@ -1,7 +1,9 @@
 /* The residual plot as SVG (svg_plot.h).  A run of 30000 iterations would
  * give a polyline of 30000 points on a plot 600 pixels wide; the points
  * that fall in one pixel column are reduced to the first, the lowest, the
- * highest and the last of them, which draws the same picture. */
+ * highest and the last of them, which draws the same picture.  A circle
+ * at a run's last iteration marks the true residual ||b - A x|| / ||b|| of
+ * its result, where the recursive one may have drifted away from it. */
 #include "svg_plot.h"
 
 #include <errno.h>
@@ -14,6 +16,13 @@ enum { WIDTH = 720, HEIGHT = 450, LEFT = 80, RIGHT = 24, TOP = 44, BOTTOM = 56 }
 static const char *const colours[HISTORY_MAX_RUNS] = {
 	"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f"
 };
+/* Runs often coincide for many iterations (double and DD do until
+ * rounding tells them apart): the first is drawn wide and solid, the later
+ * ones narrower and dashed on top of it, so that each stays visible. */
+static const char *const dashes[HISTORY_MAX_RUNS] = {
+	"none", "7 4", "2 3", "9 3 2 3", "4 4", "1 4", "12 4", "6 2 2 2"
+};
+static const double widths[HISTORY_MAX_RUNS] = { 3, 1.6, 1.6, 1.6, 1.6, 1.6, 1.6, 1.6 };
 
 /* The axes' ranges: iterations 0 to x_max, residuals 10^y_low to
  * 10^y_high. */
@@ -38,15 +47,15 @@ static void escaped(FILE *file, const char *text)
 		}
 }
 
-/* A step of 1, 2 or 5 times a power of ten giving at most about 8 ticks. */
+/* A step of 1, 2 or 5 times a power of ten giving at most 10 ticks. */
 static double nice_step(double range)
 {
-	double step = pow(10.0, floor(log10(range / 8)));
-	if (range / step > 8 * 5)
+	double step = pow(10.0, floor(log10(range / 10)));
+	if (range / step > 10 * 5)
 		return step * 10;
-	if (range / step > 8 * 2)
+	if (range / step > 10 * 2)
 		return step * 5;
-	if (range / step > 8)
+	if (range / step > 10)
 		return step * 2;
 	return step;
 }
@@ -65,6 +74,13 @@ static struct frame frame_of(const struct history *h)
 				high = fmax(high, residual);
 			}
 		}
+	for (int r = 0; r < h->runs; r++) {
+		double residual = h->run[r].true_residual;
+		if (h->run[r].count > 0 && isfinite(residual) && residual > 0) {
+			low = fmin(low, residual);
+			high = fmax(high, residual);
+		}
+	}
 	struct frame f;
 	if (last < 1)
 		last = 1;
@@ -131,11 +147,12 @@ static void axes(FILE *file, const struct frame *f)
 }
 
 /* One run's points, one pixel column at a time (see the top). */
-static void polyline(FILE *file, const struct frame *f, const struct history_run *run,
-		     const char *colour)
+static void polyline(FILE *file, const struct frame *f, const struct history_run *run, int r)
 {
-	fprintf(file, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" points=\"",
-		colour);
+	fprintf(file,
+		"<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"%.1f\" "
+		"stroke-dasharray=\"%s\" stroke-linejoin=\"round\" points=\"",
+		colours[r], widths[r], dashes[r]);
 	int k = 0, written = 0;
 	while (k < run->count) {
 		long column = lround(x_pixel(f, run->iteration[k]));
@@ -161,26 +178,44 @@ static void polyline(FILE *file, const struct frame *f, const struct history_run
 		k = end;
 	}
 	fprintf(file, "\"/>\n");
+	if (run->count > 0 && isfinite(run->true_residual))
+		fprintf(file,
+			"<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"#fff\" stroke=\"%s\" "
+			"stroke-width=\"1.6\"/>\n",
+			x_pixel(f, run->iteration[run->count - 1]), y_pixel(f, run->true_residual),
+			colours[r]);
 }
 
 static void legend(FILE *file, const struct history *h)
 {
+	int markers = 0;
+	for (int r = 0; r < h->runs; r++)
+		markers = markers || (h->run[r].count > 0 && isfinite(h->run[r].true_residual));
 	double x = WIDTH - RIGHT - 230, y = TOP + 10;
 	fprintf(file,
 		"<g font-family=\"sans-serif\" font-size=\"12\">\n"
 		"<rect x=\"%.1f\" y=\"%.1f\" width=\"220\" height=\"%d\" fill=\"#fff\" "
 		"fill-opacity=\"0.85\" stroke=\"#999\"/>\n",
-		x, y, 8 + 18 * h->runs);
+		x, y, 8 + 18 * (h->runs + markers));
 	for (int r = 0; r < h->runs; r++) {
 		double line_y = y + 16 + 18 * r;
 		char label[80];
 		history_run_label(&h->run[r], label, sizeof label);
 		fprintf(file,
 			"<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
-			"stroke-width=\"2\"/>\n<text x=\"%.1f\" y=\"%.1f\">",
-			x + 8, line_y - 4, x + 36, line_y - 4, colours[r], x + 44, line_y);
+			"stroke-width=\"%.1f\" stroke-dasharray=\"%s\"/>\n<text x=\"%.1f\" y=\"%.1f\">",
+			x + 8, line_y - 4, x + 36, line_y - 4, colours[r], widths[r], dashes[r], x + 44,
+			line_y);
 		escaped(file, label);
 		fprintf(file, "</text>\n");
+	}
+	if (markers) {
+		double line_y = y + 16 + 18 * h->runs;
+		fprintf(file,
+			"<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"#fff\" stroke=\"#000\" "
+			"stroke-width=\"1.6\"/>\n<text x=\"%.1f\" y=\"%.1f\">true residual at the "
+			"end</text>\n",
+			x + 22, line_y - 4, x + 44, line_y);
 	}
 	fprintf(file, "</g>\n");
 }
@@ -209,7 +244,7 @@ int svg_plot_write(const struct history *h, const char *title, const char *path,
 	axes(file, &f);
 	fprintf(file, "<g>\n");
 	for (int r = 0; r < h->runs; r++)
-		polyline(file, &f, &h->run[r], colours[r]);
+		polyline(file, &f, &h->run[r], r);
 	fprintf(file, "</g>\n");
 	legend(file, h);
 	fprintf(file, "</svg>\n");

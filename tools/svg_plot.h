@@ -1,6 +1,7 @@
 /* svg_plot.h: the residual against the iteration for every run, in one SVG
  * (twofold-solve --plot): a logarithmic residual axis, a linear iteration
- * axis, both with ticks and a grid, one polyline per run and a legend.
+ * axis, both with ticks and a grid, one polyline per run, a circle at the
+ * end of each run whose true residual is known, and a legend.
  * Written directly, with no plotting library. */
 #ifndef TF_TOOLS_SVG_PLOT_H
 #define TF_TOOLS_SVG_PLOT_H

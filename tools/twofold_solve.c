@@ -311,9 +311,11 @@ int main(int argc, char **argv)
 				status = fail(result.message);
 				break;
 			}
-			if (history)
+			if (history) {
 				snprintf(history->device, sizeof history->device, "%s",
 					 result.device == TF_DEVICE_GPU ? "gpu" : "cpu");
+				history->true_residual = result.true_residual;
+			}
 			print_row(&o, &p, dd, &result, e);
 			converged = converged && result.status == TF_SOLVE_CONVERGED;
 		}

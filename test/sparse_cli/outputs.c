@@ -267,8 +267,22 @@ static void svg(void)
 	static double x[40000], y[40000];
 	struct history h;
 	two_runs(&h);
+	/* the double run's true residual, above its recursive one */
+	h.run[0].true_residual = 1e-4;
 	char *text = plot(&h, "A&B <test> \"x\"", 2);
 	if (text) {
+		char error[256];
+		int circles = -1;
+		xml_check(text, "svg", "circle", &circles, error, sizeof error);
+		CHECK(circles == 2 && strstr(text, "true residual at the end"),
+		      "%d circles, expected 2: the double run's true residual and the legend's",
+		      circles);
+		const char *circle = strstr(text, "<circle cx=\"");
+		double cx = 0, cy = 0;
+		if (circle)
+			sscanf(circle, "<circle cx=\"%lf\" cy=\"%lf\"", &cx, &cy);
+		CHECK(fabs(cx - (80 + 616 * 40.0 / 60)) < 0.06 && fabs(cy - (44 + 350 * 4.0 / 14)) < 0.06,
+		      "the true residual 1e-4 after 40 iterations drawn at (%g, %g)", cx, cy);
 		CHECK(strstr(text, "A&amp;B &lt;test&gt; &quot;x&quot;") != NULL,
 		      "the title not escaped");
 		CHECK(strstr(text, ">cg double none cpu<") && strstr(text, ">cg dd none cpu<"),
