@@ -161,5 +161,29 @@ if [ "$device" = cpu ]; then
 	echo "no GPU here: --device gpu refused: $(cat err)"
 fi
 
+# The progress line: on a terminal (script(1) gives one), redrawn with
+# carriage returns and erased before the row; none with --quiet.  A solve
+# shorter than the first redraw (0.25 s) shows none, so the check asks for
+# one only when the table says the solve took 0.6 s or more.
+if command -v script > /dev/null && script -qec true /dev/null > /dev/null 2>&1; then
+	"$generate" poisson2d 150 large.mtx || fail "mtx-generate poisson2d 150"
+	script -qec "'$solve' large.mtx --device cpu --precision dd" /dev/null > tty.out 2>&1
+	seconds=$(tr '\r' '\n' < tty.out | awk '$1 == "cg" && $2 == "dd" { print $8 * ($9 == "s" ? 1 : $9 == "ms" ? 1e-3 : 1e-6) }')
+	cr=$(printf '\r')
+	if awk -v s="$seconds" 'BEGIN { exit !(s >= 0.6) }'; then
+		grep -q "${cr}cg dd: iteration [0-9]*, residual [0-9.e+-]*${cr}" tty.out ||
+			bad "no progress line on a terminal in a solve of $seconds s"
+		grep -q "${cr} *${cr}cg        dd " tty.out ||
+			bad "the progress line not erased before the row"
+		echo "progress line on a terminal: $(tr '\r' '\n' < tty.out | grep -c '^cg dd: iteration') redraws in $seconds s"
+	else
+		echo "the solve took ${seconds:-?} s: too short to ask for a progress line"
+	fi
+	script -qec "'$solve' large.mtx --device cpu --precision dd --quiet" /dev/null > tty.out 2>&1
+	! grep -q "iteration [0-9]" tty.out || bad "a progress line with --quiet"
+else
+	echo "no script(1): the progress line on a terminal is not checked"
+fi
+
 [ $failures -eq 0 ] || fail "$failures checks"
 echo "all checks passed"
