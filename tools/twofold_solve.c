@@ -182,11 +182,15 @@ static int run(const struct solve_options *o, const struct problem *p, int dd,
 			 o->device == DEVICE_GPU ? TF_DEVICE_GPU : TF_DEVICE_AUTO;
 	char label[48];
 	snprintf(label, sizeof label, "%s %s", p->cg ? "cg" : "bicgstab", dd ? "dd" : "double");
+	/* A monitor only when something needs it: on the GPU each call may
+	 * cost the solve a copy of the residual to the host. */
 	struct monitor monitor;
-	monitor_begin(&monitor, history, !o->quiet && monitor_stderr_is_terminal() ? stderr : NULL,
-		      label);
-	options.monitor = monitor_iteration;
-	options.monitor_context = &monitor;
+	FILE *progress = !o->quiet && monitor_stderr_is_terminal() ? stderr : NULL;
+	monitor_begin(&monitor, history, progress, label);
+	if (history || progress) {
+		options.monitor = monitor_iteration;
+		options.monitor_context = &monitor;
+	}
 	int n = p->n, status;
 	*error = NAN;
 	if (dd) {
@@ -242,8 +246,9 @@ static void print_row(const struct solve_options *o, const struct problem *p, in
 		.true_residual = result->true_residual,
 		.error = error,
 		.seconds = result->seconds,
-		/* the iterations alone: the setup (ILU(0) factors, copies to
-		 * the GPU) is not theirs */
+		/* the setup (ILU(0) factors, copies to the GPU) is not the
+		 * iterations'; the final true residual, about one product
+		 * in DD, is counted with them */
 		.per_iteration = result->iterations > 0 ?
 			(result->seconds - result->setup_seconds) / result->iterations : NAN,
 		.status = status,
