@@ -367,6 +367,16 @@ done:
 	return status;
 }
 
+void mtx_rebase(struct mtx_matrix *m, int base)
+{
+	int shift = base - m->base;
+	for (int i = 0; i <= m->rows && m->row_ptr; i++)
+		m->row_ptr[i] += shift;
+	for (int64_t k = 0; k < m->nnz; k++)
+		m->col_idx[k] += shift;
+	m->base = base;
+}
+
 void mtx_free(struct mtx_matrix *m)
 {
 	free(m->row_ptr);

@@ -22,7 +22,8 @@ enum mtx_symmetry { MTX_GENERAL, MTX_SYMMETRIC, MTX_SKEW_SYMMETRIC };
 struct mtx_matrix {
 	int rows, cols;
 	int64_t nnz;          /* stored entries, after expansion */
-	int *row_ptr;         /* rows + 1, base 0 */
+	int base;             /* of row_ptr and col_idx: 0 as read */
+	int *row_ptr;         /* rows + 1 */
 	int *col_idx;         /* columns increasing within each row */
 	double *values;
 	enum mtx_field field;
@@ -33,6 +34,9 @@ struct mtx_matrix {
 /* Reads path into m.  Returns 0, or -1 with the message in error (and m
  * empty). */
 int mtx_read(const char *path, struct mtx_matrix *m, char *error, size_t error_size);
+
+/* Renumbers row_ptr and col_idx to count from base (0 or 1). */
+void mtx_rebase(struct mtx_matrix *m, int base);
 
 void mtx_free(struct mtx_matrix *m);
 

@@ -64,11 +64,8 @@ static int set_up(const struct solve_options *o, struct problem *p)
 	p->n = m->rows;
 	/* Base 1, as the file counts: the library's messages ("ILU(0) zero
 	 * pivot at row N") then name the rows as the user knows them. */
-	for (int i = 0; i <= m->rows; i++)
-		m->row_ptr[i]++;
-	for (int64_t k = 0; k < m->nnz; k++)
-		m->col_idx[k]++;
-	p->a = tf_csr_create(m->rows, m->cols, 1, m->row_ptr, m->col_idx, m->values);
+	mtx_rebase(m, 1);
+	p->a = tf_csr_create(m->rows, m->cols, m->base, m->row_ptr, m->col_idx, m->values);
 	if (!p->a)
 		return fail("out of memory for the matrix's descriptor");
 	if (tf_csr_status(p->a) != 0) {

@@ -9,7 +9,8 @@
 #include "tools/mtx_read.h"
 #include "tools/rhs.h"
 
-/* A file that must read as the CRS matrix (base 0) given. */
+/* A file that must read as the CRS matrix (base 0) given, and renumber
+ * from 1. */
 static void good(const char *what, const char *text, int rows, int cols, int nnz,
 		 const int *row_ptr, const int *col_idx, const double *values)
 {
@@ -32,6 +33,10 @@ static void good(const char *what, const char *text, int rows, int cols, int nnz
 			      "%s: entry %d is (column %d, %g), expected (%d, %g)", what, k,
 			      m.col_idx[k], m.values[k], col_idx[k], values[k]);
 	}
+	mtx_rebase(&m, 1);
+	CHECK(m.base == 1 && m.row_ptr[0] == 1 && m.row_ptr[rows] == nnz + 1 &&
+		      (nnz == 0 || m.col_idx[0] == col_idx[0] + 1),
+	      "%s: not renumbered from 1", what);
 	printf("read   %-34s %d x %d, %lld entries\n", what, m.rows, m.cols, (long long)m.nnz);
 	mtx_free(&m);
 }
