@@ -148,9 +148,11 @@ grep -q 'ILU(0) zero pivot at row 2' err || bad "ILU(0) without a diagonal: $(ca
 [ "$(wc -l < err)" -eq 1 ] || bad "ILU(0) without a diagonal: not one line: $(cat err)"
 echo "refused: $(cat err)"
 
-# --help: the usage on stdout, exit 0.
+# --help and --version: on stdout, exit 0.
 run 0 --help
 grep -q '^usage: twofold-solve A.mtx' out || bad "--help"
+run 0 --version
+grep -q '^twofold-solve (twofold [0-9][0-9.]*)$' out || bad "--version: $(cat out)"
 
 # The device: auto runs where the library finds a GPU; --device gpu
 # without one is a bad option (1).
