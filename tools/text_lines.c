@@ -66,9 +66,10 @@ void text_lines_close(struct text_lines *text)
 	memset(text, 0, sizeof *text);
 }
 
+/* A stray carriage return inside a line separates fields too. */
 static int is_space(char c)
 {
-	return c == ' ' || c == '\t' || c == '\v' || c == '\f';
+	return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r';
 }
 
 int text_fields(char *line, char **fields, int max)
@@ -150,5 +151,9 @@ int text_error(const struct text_lines *text, char *error, size_t error_size,
 		vsnprintf(error + used, error_size - (size_t)used, format, args);
 		va_end(args);
 	}
+	/* one line, whatever bytes of the file the message quotes */
+	for (char *c = error; *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			*c = '?';
 	return -1;
 }

@@ -24,8 +24,8 @@ int text_lines_next(struct text_lines *text, char *error, size_t error_size);
 
 void text_lines_close(struct text_lines *text);
 
-/* Splits line in place into at most max fields (separated by spaces and
- * tabs) and returns how many there are, counting those beyond max (which
+/* Splits line in place into at most max fields (separated by spaces,
+ * tabs and stray carriage returns) and returns how many there are, counting those beyond max (which
  * are not stored): a caller that expects 3 passes max 3 and compares. */
 int text_fields(char *line, char **fields, int max);
 
@@ -44,7 +44,8 @@ int text_integer(const char *field, long long *value);
  * it is not a number, -2 when it overflows a double. */
 int text_double(const char *field, double *value);
 
-/* Writes "PATH:LINE: " and the formatted message into error. Returns -1. */
+/* Writes "PATH:LINE: " and the formatted message into error, control
+ * characters (from quoted fields) shown as '?'.  Returns -1. */
 int text_error(const struct text_lines *text, char *error, size_t error_size,
 	       const char *format, ...) __attribute__((format(printf, 4, 5)));
 

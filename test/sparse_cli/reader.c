@@ -125,6 +125,9 @@ static void matrices(void)
 	    "1: a pattern matrix cannot be skew-symmetric (it has no values to negate)");
 	bad("unknown symmetry", "%%MatrixMarket matrix coordinate real upper\n1 1 0\n",
 	    "1: unknown symmetry 'upper': expected general, symmetric or skew-symmetric");
+	bad("a control character quoted",
+	    "%%MatrixMarket matrix coordinate real gen\001erl\n1 1 0\n",
+	    "1: unknown symmetry 'gen?erl': expected general, symmetric or skew-symmetric");
 	bad("vector object", "%%MatrixMarket vector coordinate real general\n1 1 0\n",
 	    "1: object 'vector' is not supported: expected 'matrix'");
 	snprintf(text, sizeof text, "%s%% only comments\n\n", head);
