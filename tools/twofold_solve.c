@@ -1,6 +1,7 @@
 /* twofold-solve: solves A x = b for a sparse matrix in a Matrix Market
  * file with CG or BiCGStab, in double and in DD, and prints a table of
  * the runs (docs/SOLVE.md).  It uses twofold's public API only. */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -254,6 +255,27 @@ static void print_row(const struct solve_options *o, const struct problem *p, in
 	fflush(stdout);
 }
 
+/* Creates the plot and history files before the solves, so that a path
+ * that cannot be written is refused at once, not after a long solve;
+ * they are written after.  Returns 0 or an exit status. */
+static int create_outputs(const struct solve_options *o)
+{
+	const char *paths[2] = { o->plot, o->history };
+	for (int i = 0; i < 2; i++) {
+		if (!paths[i])
+			continue;
+		errno = 0;
+		FILE *file = fopen(paths[i], "w");
+		if (!file || fclose(file) != 0) {
+			char error[512];
+			snprintf(error, sizeof error, "%s: cannot write: %s", paths[i],
+				 errno ? strerror(errno) : "unknown reason");
+			return fail(error);
+		}
+	}
+	return 0;
+}
+
 static int write_outputs(const struct solve_options *o, const struct history *h)
 {
 	char error[512];
@@ -296,6 +318,8 @@ int main(int argc, char **argv)
 	struct history h;
 	memset(&h, 0, sizeof h);
 	int status = set_up(&o, &p);
+	if (status == 0)
+		status = create_outputs(&o);
 	int converged = 1;
 	if (status == 0) {
 		print_header(&o, &p);

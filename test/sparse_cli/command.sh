@@ -142,6 +142,12 @@ printf '%%%%MatrixMarket matrix coordinate real general\n2 3 1\n1 1 1\n' > wide.
 refused "twofold-solve: wide.mtx: the matrix is 2 x 3; the solvers need a square one" wide.mtx
 printf '1\n2\n' > short.txt
 refused "short.txt:2: the file ends after 2 values; the matrix has 4 rows" breakdown.mtx --rhs short.txt
+# an output that cannot be written: refused before the solves
+refused "twofold-solve: nowhere/plot.svg: cannot write: No such file or directory" \
+	poisson.mtx --plot nowhere/plot.svg
+[ ! -s out ] || bad "a plot path that cannot be written: solved first"
+refused "twofold-solve: nowhere/h.csv: cannot write: No such file or directory" \
+	poisson.mtx --history nowhere/h.csv
 # row 2 of the breakdown matrix has no diagonal entry: ILU(0) cannot run
 run 1 breakdown.mtx --device cpu --precond ilu0 --rhs e1.txt
 grep -q 'ILU(0) zero pivot at row 2' err || bad "ILU(0) without a diagonal: $(cat err)"
