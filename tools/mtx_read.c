@@ -12,12 +12,22 @@
 #include <string.h>
 #include "text_lines.h"
 
+/* 24 bytes: a file of n entries needs 48 n bytes while it is sorted. */
 struct entry {
 	int row, col;      /* 0-based; lower triangle for a symmetric file */
 	double value;
-	long line;
-	int mirrored;      /* the file gave it as (col, row) */
+	int64_t line;      /* its line; negative when the file gave it as (col, row) */
 };
+
+static long line_of(const struct entry *e)
+{
+	return (long)(e->line < 0 ? -e->line : e->line);
+}
+
+static int mirrored(const struct entry *e)
+{
+	return e->line < 0;
+}
 
 /* The first line: %%MatrixMarket matrix coordinate FIELD SYMMETRY. */
 static int read_banner(struct text_lines *text, struct mtx_matrix *m, char *error, size_t size)
@@ -188,7 +198,6 @@ static int read_entry(struct text_lines *text, const struct mtx_matrix *m, struc
 	e->col = (int)index[1] - 1;
 	e->value = value;
 	e->line = text->number;
-	e->mirrored = 0;
 	if (m->symmetry == MTX_SKEW_SYMMETRIC && e->row == e->col)
 		return text_error(text, error, size,
 				  "diagonal entry (%lld, %lld) in a skew-symmetric file, whose diagonal is "
@@ -197,7 +206,7 @@ static int read_entry(struct text_lines *text, const struct mtx_matrix *m, struc
 		int row = e->row;
 		e->row = e->col;
 		e->col = row;
-		e->mirrored = 1;
+		e->line = -e->line;
 		if (m->symmetry == MTX_SKEW_SYMMETRIC)
 			e->value = -e->value;
 	}
@@ -209,7 +218,7 @@ static int by_column_then_line(const void *a, const void *b)
 	const struct entry *x = a, *y = b;
 	if (x->col != y->col)
 		return x->col < y->col ? -1 : 1;
-	return (x->line > y->line) - (x->line < y->line);
+	return (line_of(x) > line_of(y)) - (line_of(x) < line_of(y));
 }
 
 /* Sorts the entries by row, then column, into sorted; finds duplicates. */
@@ -234,18 +243,19 @@ static int sort_entries(struct text_lines *text, const struct mtx_matrix *m,
 		for (size_t k = 1; k < length; k++)
 			if (row[k].col == row[k - 1].col) {
 				const struct entry *again = &row[k], *first = &row[k - 1];
-				text->number = again->line;
-				int r = again->mirrored ? again->col : again->row;
-				int c = again->mirrored ? again->row : again->col;
-				if (m->symmetry != MTX_GENERAL && again->mirrored != first->mirrored)
+				text->number = line_of(again);
+				int r = mirrored(again) ? again->col : again->row;
+				int c = mirrored(again) ? again->row : again->col;
+				if (m->symmetry != MTX_GENERAL && mirrored(again) != mirrored(first))
 					return text_error(text, error, size,
 							  "entry (%d, %d) repeats its mirror image at line "
 							  "%ld (a %s file stores one of the two)",
-							  r + 1, c + 1, first->line,
+							  r + 1, c + 1, line_of(first),
 							  mtx_symmetry_name(m->symmetry));
 				return text_error(text, error, size,
 						  "entry (%d, %d) given twice (first at line %ld); "
-						  "duplicates are not summed", r + 1, c + 1, first->line);
+						  "duplicates are not summed", r + 1, c + 1,
+						  line_of(first));
 			}
 	}
 	return 0;
