@@ -165,6 +165,8 @@ int options_parse(int argc, char **argv, struct solve_options *o, char *error, s
 			o->version = 1;
 			return 0;
 		}
+		/* "--name" or "--name=VALUE"; a name too long for any option is
+		 * left empty, and so unknown */
 		const char *equals = strchr(arg, '=');
 		char name[32];
 		size_t length = equals ? (size_t)(equals - arg) : strlen(arg);
@@ -173,16 +175,14 @@ int options_parse(int argc, char **argv, struct solve_options *o, char *error, s
 			const char *value = value_of(argc, argv, &i, equals, name, error, error_size);
 			if (!value || option(o, name, value, error, error_size) != 0)
 				return -1;
-		} else if (strcmp(name, "--require-convergence") == 0 && !equals) {
-			o->require_convergence = 1;
-		} else if (strcmp(name, "--quiet") == 0 && !equals) {
-			o->quiet = 1;
-		} else if (!equals || (strcmp(name, "--require-convergence") != 0 &&
-				       strcmp(name, "--quiet") != 0)) {
-			snprintf(error, error_size, "unknown option '%s'", arg);
-			return -1;
+		} else if (strcmp(name, "--require-convergence") == 0 || strcmp(name, "--quiet") == 0) {
+			if (equals) {
+				snprintf(error, error_size, "%s takes no value", name);
+				return -1;
+			}
+			*(name[2] == 'q' ? &o->quiet : &o->require_convergence) = 1;
 		} else {
-			snprintf(error, error_size, "%s takes no value", name);
+			snprintf(error, error_size, "unknown option '%s'", arg);
 			return -1;
 		}
 	}
