@@ -195,11 +195,16 @@ static cudaError_t factor_schedule(const struct tf_sparse_matrix *factor, int up
 		count[level[i] + 1]++;
 	for (int l = 0; l < levels; l++)
 		count[l + 1] += count[l];
-	double *values = (double *)(void *)host;
-	double *diag = (double *)(void *)((char *)values + aligned(entries * sizeof(double)));
-	int *col_idx = (int *)(void *)((char *)diag + aligned((size_t)n * sizeof(double)));
-	int *row_ptr = (int *)(void *)((char *)col_idx + aligned(entries * sizeof(int)));
-	int *order = (int *)(void *)((char *)row_ptr + aligned(((size_t)n + 1) * sizeof(int)));
+	const size_t values_at = 0, diag_at = aligned(entries * sizeof(double)),
+		     col_at = diag_at + aligned((size_t)n * sizeof(double)),
+		     row_at = col_at + aligned(entries * sizeof(int)),
+		     order_at = row_at + aligned(((size_t)n + 1) * sizeof(int)),
+		     flags_at = order_at + aligned((size_t)n * sizeof(int));
+	double *values = (double *)(void *)(host + values_at);
+	double *diag = (double *)(void *)(host + diag_at);
+	int *col_idx = (int *)(void *)(host + col_at);
+	int *row_ptr = (int *)(void *)(host + row_at);
+	int *order = (int *)(void *)(host + order_at);
 	for (int i = 0; i < n; i++)
 		order[count[level[i]]++] = i;
 	size_t next = 0;
@@ -217,10 +222,6 @@ static cudaError_t factor_schedule(const struct tf_sparse_matrix *factor, int up
 	free(level);
 	free(count);
 	level = count = NULL;
-	const size_t values_at = 0, diag_at = (size_t)((char *)diag - host),
-		     col_at = (size_t)((char *)col_idx - host), row_at = (size_t)((char *)row_ptr - host),
-		     order_at = (size_t)((char *)order - host),
-		     flags_at = order_at + aligned((size_t)n * sizeof(int));
 	memset(host + flags_at, 0, bytes - flags_at);
 	char *device = NULL;
 	cudaError_t status = tf_gpu_inject(TF_FAULT_ALLOC);
