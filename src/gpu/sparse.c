@@ -24,6 +24,7 @@
 #include "core/message.h"
 #include "gpu/context.h"
 #include "gpu/sparse.h"
+#include "gpu/sparse_schedule.h"
 #include "gpu/transfer.h"
 #include "kernels/sparse.h"
 #include "op/routines.h"
@@ -152,11 +153,10 @@ static cudaError_t device_csr(struct tf_gpu_context *gpu, const struct tf_sparse
 	return cudaSuccess;
 }
 
-/* The schedule of a factor (op/sparse_op.h's tf_ilu0: base 0, columns
- * increasing; `upper` has its diagonal first in each row), built now if
- * need be.  A row's level is one more than the highest level of the rows
- * it reads; rows go by level, then by row within a level. */
-static cudaError_t factor_schedule(const struct tf_sparse_matrix *factor, int upper, struct schedule **out, enum tf_gpu_fault *fault)
+/* The schedule of a factor (gpu/sparse_schedule.h), built and copied to
+ * the device now if need be. */
+static cudaError_t factor_schedule(const struct tf_sparse_matrix *factor, int upper, struct schedule **out,
+				   enum tf_gpu_fault *fault)
 {
 	*fault = TF_FAULT_ALLOC;
 	struct gpu_matrix *state = state_of(factor);
@@ -166,98 +166,33 @@ static cudaError_t factor_schedule(const struct tf_sparse_matrix *factor, int up
 		*out = state->schedule;
 		return cudaSuccess;
 	}
-	const struct tf_csr_arrays *f = &factor->host;
-	const int n = f->rows, skip = upper ? 1 : 0;
-	const size_t entries = (size_t)f->nnz - (upper ? (size_t)n : 0);
-	int *level = malloc(((size_t)n + 1) * sizeof *level);
-	int *count = NULL;
-	const size_t bytes = aligned(entries * sizeof(double)) + aligned((size_t)n * sizeof(double)) +
-			     aligned(entries * sizeof(int)) + aligned(((size_t)n + 1) * sizeof(int)) +
-			     2 * aligned((size_t)n * sizeof(int)) + aligned(sizeof(unsigned));
-	char *host = malloc(bytes);
+	struct tf_sptrsv_layout layout;
 	struct schedule *s = calloc(1, sizeof *s);
-	int levels = 0;
-	if (!level || !host || !s)
-		goto out_of_memory;
-	for (int step = 0; step < n; step++) {
-		const int i = upper ? n - 1 - step : step;
-		int l = 0;
-		for (int k = f->row_ptr[i] + skip; k < f->row_ptr[i + 1]; k++)
-			if (level[f->col_idx[k]] + 1 > l)
-				l = level[f->col_idx[k]] + 1;
-		level[i] = l;
-		if (l + 1 > levels)
-			levels = l + 1;
+	void *host = s ? tf_sptrsv_schedule(&factor->host, upper, &layout) : NULL;
+	if (!host) {
+		free(s);
+		return cudaErrorMemoryAllocation;
 	}
-	if (!(count = calloc((size_t)levels + 1, sizeof *count)))
-		goto out_of_memory;
-	for (int i = 0; i < n; i++)
-		count[level[i] + 1]++;
-	for (int l = 0; l < levels; l++)
-		count[l + 1] += count[l];
-	const size_t values_at = 0, diag_at = aligned(entries * sizeof(double)),
-		     col_at = diag_at + aligned((size_t)n * sizeof(double)),
-		     row_at = col_at + aligned(entries * sizeof(int)),
-		     order_at = row_at + aligned(((size_t)n + 1) * sizeof(int)),
-		     flags_at = order_at + aligned((size_t)n * sizeof(int));
-	double *values = (double *)(void *)(host + values_at);
-	double *diag = (double *)(void *)(host + diag_at);
-	int *col_idx = (int *)(void *)(host + col_at);
-	int *row_ptr = (int *)(void *)(host + row_at);
-	int *order = (int *)(void *)(host + order_at);
-	for (int i = 0; i < n; i++)
-		order[count[level[i]]++] = i;
-	size_t next = 0;
-	for (int slot = 0; slot < n; slot++) {
-		const int i = order[slot];
-		row_ptr[slot] = (int)next;
-		if (upper)
-			diag[i] = f->values[f->row_ptr[i]];
-		for (int k = f->row_ptr[i] + skip; k < f->row_ptr[i + 1]; k++, next++) {
-			col_idx[next] = f->col_idx[k];
-			values[next] = f->values[k];
-		}
-	}
-	row_ptr[n] = (int)next;
-	free(level);
-	free(count);
-	level = count = NULL;
-	memset(host + flags_at, 0, bytes - flags_at);
-	char *device = NULL;
 	cudaError_t status = tf_gpu_inject(TF_FAULT_ALLOC);
 	if (status == cudaSuccess)
-		status = cudaMalloc((void **)&device, bytes);
-	if (status != cudaSuccess) {
-		free(host);
-		free(s);
-		return status;
+		status = cudaMalloc(&s->block, layout.bytes);
+	if (status == cudaSuccess) {
+		*fault = TF_FAULT_TRANSFER;
+		status = tf_gpu_inject(TF_FAULT_TRANSFER);
+		if (status == cudaSuccess)
+			status = cudaMemcpy(s->block, host, layout.bytes, cudaMemcpyHostToDevice);
+		if (status != cudaSuccess)
+			cudaFree(s->block);
 	}
-	*fault = TF_FAULT_TRANSFER;
-	status = tf_gpu_inject(TF_FAULT_TRANSFER);
-	if (status == cudaSuccess)
-		status = cudaMemcpy(device, host, bytes, cudaMemcpyHostToDevice);
 	free(host);
 	if (status != cudaSuccess) {
-		cudaFree(device);
 		free(s);
 		return status;
 	}
-	s->device = (struct tf_sptrsv_device){
-		n, (const int *)(void *)(device + order_at), (const int *)(void *)(device + row_at),
-		(const int *)(void *)(device + col_at), (const double *)(void *)(device + values_at),
-		upper ? (const double *)(void *)(device + diag_at) : NULL, (int *)(void *)(device + flags_at),
-		(unsigned *)(void *)(device + flags_at + aligned((size_t)n * sizeof(int))),
-	};
-	s->block = device;
+	s->device = tf_sptrsv_at(&layout, s->block);
 	state->schedule = s;
 	*out = s;
 	return cudaSuccess;
-out_of_memory:
-	free(level);
-	free(count);
-	free(host);
-	free(s);
-	return cudaErrorMemoryAllocation;
 }
 
 /* x = T^-1 b with the factor's schedule. */
