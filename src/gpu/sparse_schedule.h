@@ -9,6 +9,10 @@
 #include "kernels/sparse.h"
 #include "op/sparse_op.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Where each array lies in the block, in bytes from its start. */
 struct tf_sptrsv_layout {
 	int n, unit;
@@ -25,5 +29,9 @@ void *tf_sptrsv_schedule(const struct tf_csr_arrays *f, int upper, struct tf_spt
 
 /* The solve's view of a block copied to `device`. */
 struct tf_sptrsv_device tf_sptrsv_at(const struct tf_sptrsv_layout *layout, void *device);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

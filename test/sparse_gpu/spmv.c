@@ -181,13 +181,6 @@ static void *on_gpu(const void *p, size_t bytes, int managed)
 	return d;
 }
 
-/* Adds the DD value to an MPFR number. */
-static void mpfr_add_dd(mpfr_t s, tf_dd v)
-{
-	mpfr_add_d(s, s, v.hi, MPFR_RNDN);
-	mpfr_add_d(s, s, v.lo, MPFR_RNDN);
-}
-
 static void set_dd(mpfr_t s, tf_dd v)
 {
 	mpfr_set_d(s, v.hi, MPFR_RNDN);
