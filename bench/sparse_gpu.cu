@@ -148,13 +148,14 @@ static double max_relative_difference(const double *a, const double *b, int n)
 static double iteration_ms(tf_csr *a, int n, int dd, tf_precond precond, const void *b, void *x,
 			   int first, int second)
 {
-	double seconds[2];
-	int iterations[2];
-	for (int k = 0; k < 2; k++) {
+	double seconds[3];
+	int iterations[3];
+	/* k = 0: a first call, not counted (one-time costs). */
+	for (int k = 0; k < 3; k++) {
 		tf_solve_options o;
 		tf_solve_options_init(&o);
 		o.tol = 1e-300;
-		o.maxit = k ? second : first;
+		o.maxit = k == 2 ? second : first;
 		o.precond = precond;
 		o.device = TF_DEVICE_GPU;
 		tf_solve_result r;
@@ -171,7 +172,7 @@ static double iteration_ms(tf_csr *a, int n, int dd, tf_precond precond, const v
 		seconds[k] = std::chrono::duration<double>(stop - start).count();
 		iterations[k] = r.iterations;
 	}
-	return 1e3 * (seconds[1] - seconds[0]) / (iterations[1] - iterations[0]);
+	return 1e3 * (seconds[2] - seconds[1]) / (iterations[2] - iterations[1]);
 }
 
 static void bench_matrix(test_csr &m, cusparseHandle_t handle)
@@ -301,22 +302,63 @@ static void bench_matrix(test_csr &m, cusparseHandle_t handle)
 		split_b[i] = 1.0;
 	double *b_dd = device_copy(split_b.data(), 2 * (size_t)n);
 	tf_work_vector rhs_dd = { b_dd, b_dd + n };
-	ms = median_ms([&] {
-		CHECK(tf_kernel_sptrsv(&tl, ++generation, in_d, mid_d, 0));
-		CHECK(tf_kernel_sptrsv(&tu, generation, mid_d, out_d, 0));
-	}, 10);
-	line(name, "twofold ILU(0) apply, sync-free, double", ms, spsv_ms, "");
+	/* The solves on the default number of warps, then on others. */
+	const int all = (n + 31) / 32;
+	const int warp_counts[] = { 0, 132, 264, 528, 1056, 2112, 4224, 8448, all };
+	for (int w : warp_counts) {
+		if (w > all)
+			continue;
+		ms = median_ms([&] {
+			CHECK(tf_kernel_sptrsv(&tl, ++generation, w, in_d, mid_d, 0));
+			CHECK(tf_kernel_sptrsv(&tu, generation, w, mid_d, out_d, 0));
+		}, 10);
+		std::snprintf(what, sizeof what, "twofold ILU(0) apply double, %s%d warps", w ? "" : "default ",
+			      w ? w : tf_kernel_sptrsv_warps(&tl));
+		line(name, what, ms, spsv_ms, "");
+	}
+	std::printf("%-14s ILU(0) factors: %d levels in L, %d in U\n", name, tl.levels, tu.levels);
 	CHECK(cudaMemcpy(host.data(), y, n * sizeof(double), cudaMemcpyDeviceToHost));
 	std::printf("%-14s ILU apply double against cuSPARSE: max relative difference %.2e\n", name,
 		    max_relative_difference(host.data(), host2.data(), n));
-	ms = median_ms([&] {
-		CHECK(tf_kernel_sptrsv(&tl, ++generation, rhs_dd, mid_dd, 0));
-		CHECK(tf_kernel_sptrsv(&tu, generation, mid_dd, out_dd, 0));
-	}, 10);
-	line(name, "twofold ILU(0) apply, sync-free, DD vectors", ms, spsv_ms, "target <= 1x (2x at most)");
+	for (int w : warp_counts) {
+		if (w > all)
+			continue;
+		ms = median_ms([&] {
+			CHECK(tf_kernel_sptrsv(&tl, ++generation, w, rhs_dd, mid_dd, 0));
+			CHECK(tf_kernel_sptrsv(&tu, generation, w, mid_dd, out_dd, 0));
+		}, 10);
+		std::snprintf(what, sizeof what, "twofold ILU(0) apply DD vectors, %s%d warps", w ? "" : "default ",
+			      w ? w : tf_kernel_sptrsv_warps(&tl));
+		line(name, what, ms, spsv_ms, w ? "" : "target <= 1x (2x at most)");
+	}
 	CHECK(cudaMemcpy(host.data(), y_dd, n * sizeof(double), cudaMemcpyDeviceToHost));
 	std::printf("%-14s ILU apply DD (hi) against cuSPARSE: max relative difference %.2e\n", name,
 		    max_relative_difference(host.data(), host2.data(), n));
+
+	/* The engine's vector operations, DD against double (what a CG
+	 * iteration adds to the product). */
+	{
+		double *vectors = device_copy<double>(nullptr, 8 * (size_t)n);
+		tf_work_vector v[4], w[4];
+		for (int k = 0; k < 4; k++) {
+			v[k] = tf_work_vector{ vectors + 2 * (size_t)k * n, vectors + (2 * (size_t)k + 1) * n };
+			w[k] = tf_work_vector{ vectors + 2 * (size_t)k * n, nullptr };
+		}
+		const tf_dd half = { 0.5, 0.0 };
+		double d_ms = median_ms([&] { CHECK(tf_kernel_work_cg_update(n, w[0], w[1], w[2], w[3], half, partials, partials + TF_SPARSE_PARTIALS, 0)); }, 50);
+		line(name, "engine cg_update double", d_ms, d_ms, "");
+		ms = median_ms([&] { CHECK(tf_kernel_work_cg_update(n, v[0], v[1], v[2], v[3], half, partials, partials + TF_SPARSE_PARTIALS, 0)); }, 50);
+		line(name, "engine cg_update DD", ms, d_ms, "");
+		d_ms = median_ms([&] { CHECK(tf_kernel_work_axpby(n, w[0], half, w[1], half, 0)); }, 50);
+		line(name, "engine axpby double", d_ms, d_ms, "");
+		ms = median_ms([&] { CHECK(tf_kernel_work_axpby(n, v[0], half, v[1], half, 0)); }, 50);
+		line(name, "engine axpby DD", ms, d_ms, "");
+		d_ms = median_ms([&] { CHECK(tf_kernel_work_dot(n, w[0], w[1], partials, partials + TF_SPARSE_PARTIALS, 0)); }, 50);
+		line(name, "engine dot double", d_ms, d_ms, "");
+		ms = median_ms([&] { CHECK(tf_kernel_work_dot(n, v[0], v[1], partials, partials + TF_SPARSE_PARTIALS, 0)); }, 50);
+		line(name, "engine dot DD", ms, d_ms, "");
+		cudaFree(vectors);
+	}
 
 	/* CG iterations through the library, device arrays. */
 	tf_csr *matrix = tf_csr_create(n, n, 0, row_ptr, col_idx, values);

@@ -34,12 +34,15 @@ struct tf_work_vector {
 	double *hi, *lo;
 };
 
-/* The threads that share a row for a matrix of this shape: a power of two
- * from 1 to 32 near the mean row length.  A launcher given 0 chooses so. */
+/* The threads that share a row for a matrix of this shape: the largest
+ * power of two up to 32 at most a third of the mean row length (or 1): on
+ * the Poisson matrices (5 and 7 entries a row) one or two threads a row
+ * run fastest, with double and with DD vectors alike (bench/sparse_gpu on
+ * an H200).  A launcher given 0 chooses so. */
 int tf_kernel_spmv_threads(int rows, int64_t nnz);
 
 /* Blocks of the reducing kernels at most: partials hold this many tf_dd. */
-#define TF_SPARSE_PARTIALS 1024
+#define TF_SPARSE_PARTIALS 4096
 
 /* y = alpha A x + beta y with the vectors of op/sparse_op.h (x.lo, y.lo
  * for DS and DI), products summed in DD, alpha and beta applied in DD,
@@ -94,7 +97,7 @@ cudaError_t tf_kernel_work_export(int n, void *dst, struct tf_work_vector src, c
  * equals the solve's generation, which differs from every earlier one
  * (flags start at 0; generations from 1). */
 struct tf_sptrsv_device {
-	int n;
+	int n, levels;
 	const int *order;   /* n: the row at each slot */
 	const int *row_ptr; /* n + 1: entries of the row at each slot */
 	const int *col_idx;
@@ -104,9 +107,14 @@ struct tf_sptrsv_device {
 	unsigned *counter;  /* slots handed out; set to 0 by the launcher */
 };
 
+/* The warps a solve runs on by default: enough for a few levels' rows in
+ * flight, few enough that not many threads spin. */
+int tf_kernel_sptrsv_warps(const struct tf_sptrsv_device *t);
+
 /* x = T^-1 b in the work vectors' precision (DD: tf_dd_div_d by the
- * diagonal); x and b distinct. */
-cudaError_t tf_kernel_sptrsv(const struct tf_sptrsv_device *t, int generation,
+ * diagonal) on `warps` warps (0: tf_kernel_sptrsv_warps); x and b
+ * distinct. */
+cudaError_t tf_kernel_sptrsv(const struct tf_sptrsv_device *t, int generation, int warps,
 			     struct tf_work_vector b, struct tf_work_vector x, cudaStream_t stream);
 
 #ifdef __cplusplus

@@ -218,7 +218,7 @@ extern "C" int tf_kernel_spmv_threads(int rows, int64_t nnz)
 {
 	double mean = rows > 0 ? (double)nnz / rows : 0.0;
 	int threads = 1;
-	while (threads < 32 && 2 * threads <= mean)
+	while (threads < 32 && 3.0 * 2 * threads <= mean)
 		threads *= 2;
 	return threads;
 }

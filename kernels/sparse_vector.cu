@@ -22,8 +22,8 @@ __global__ void __launch_bounds__(1024) sum_partials_kernel(const tf_dd *partial
 {
 	typedef sum<DD> S;
 	typename S::type value = S::zero();
-	if ((int)threadIdx.x < count)
-		value = S::from_dd(partials[threadIdx.x]);
+	for (int i = threadIdx.x; i < count; i += 1024)
+		value = S::add(value, S::from_dd(partials[i]));
 	value = block_sum<DD, 1024>(value);
 	if (threadIdx.x == 0)
 		*result = S::to_dd(value);

@@ -206,7 +206,7 @@ static cudaError_t solve_factor(struct schedule *s, struct tf_work_vector b, str
 		s->generation = 0;
 	}
 	s->generation++;
-	return tf_kernel_sptrsv(&s->device, s->generation, b, x, stream);
+	return tf_kernel_sptrsv(&s->device, s->generation, 0, b, x, stream);
 }
 
 void tf_gpu_sparse_forget(struct tf_sparse_matrix *a)

@@ -16,7 +16,7 @@ void *tf_sptrsv_schedule(const struct tf_csr_arrays *f, int upper, struct tf_spt
 {
 	const int n = f->rows, skip = upper ? 1 : 0;
 	const size_t entries = (size_t)f->nnz - (upper ? (size_t)n : 0);
-	struct tf_sptrsv_layout l = { n, !upper, 0, 0, 0, 0, 0, 0, 0, 0 };
+	struct tf_sptrsv_layout l = { n, !upper, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
 	l.values_at = 0;
 	l.diag_at = aligned(entries * sizeof(double));
 	l.col_at = l.diag_at + aligned((size_t)n * sizeof(double));
@@ -68,6 +68,7 @@ void *tf_sptrsv_schedule(const struct tf_csr_arrays *f, int upper, struct tf_spt
 		}
 	}
 	row_ptr[n] = (int)next;
+	l.levels = levels;
 	memset(block + l.flags_at, 0, l.bytes - l.flags_at);
 	*layout = l;
 	return block;
@@ -77,7 +78,7 @@ struct tf_sptrsv_device tf_sptrsv_at(const struct tf_sptrsv_layout *l, void *dev
 {
 	char *d = device;
 	return (struct tf_sptrsv_device){
-		l->n, (const int *)(void *)(d + l->order_at), (const int *)(void *)(d + l->row_at),
+		l->n, l->levels, (const int *)(void *)(d + l->order_at), (const int *)(void *)(d + l->row_at),
 		(const int *)(void *)(d + l->col_at), (const double *)(void *)(d + l->values_at),
 		l->unit ? NULL : (const double *)(void *)(d + l->diag_at), (int *)(void *)(d + l->flags_at),
 		(unsigned *)(void *)(d + l->counter_at),

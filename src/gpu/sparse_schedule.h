@@ -15,7 +15,7 @@ extern "C" {
 
 /* Where each array lies in the block, in bytes from its start. */
 struct tf_sptrsv_layout {
-	int n, unit;
+	int n, unit, levels;
 	size_t bytes;
 	size_t order_at, row_at, col_at, values_at, diag_at, flags_at, counter_at;
 };
