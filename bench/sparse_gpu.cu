@@ -254,7 +254,7 @@ static void bench_matrix(test_csr &m, cusparseHandle_t handle)
 	factor l, u;
 	split(m, lu, l, u);
 	double *lu_values = device_copy(lu.data(), nnz);
-	double *z = device_copy<double>(nullptr, n);
+	double *z = device_copy<double>(nullptr, 2 * (size_t)n);
 	cusparseSpMatDescr_t ml, mu;
 	cusparseDnVecDescr_t vz;
 	CHECK_SPARSE(cusparseCreateDnVec(&vz, n, z, CUDA_R_64F));
@@ -292,16 +292,12 @@ static void bench_matrix(test_csr &m, cusparseHandle_t handle)
 	line(name, "cusparseSpSV ILU(0) apply, L then U, double", spsv_ms, spsv_ms, "baseline");
 	CHECK(cudaMemcpy(host2.data(), y, n * sizeof(double), cudaMemcpyDeviceToHost));
 	tf_sptrsv_device tl = schedule(l, 0), tu = schedule(u, 1);
-	int generation = 0;
 	double *z_dd = device_copy<double>(nullptr, 2 * (size_t)n);
-	tf_work_vector mid_dd = { z_dd, z_dd + n }, mid_d = { z, nullptr };
-	/* x_dd as a work vector: hi = 1 (+ small lo), the same b as cuSPARSE's to
-	 * DD accuracy. */
-	std::vector<double> split_b(2 * (size_t)n, 0.0);
+	/* b for the DD solves: pairs (1, 0), the same b as cuSPARSE's. */
+	std::vector<double> pairs(2 * (size_t)n, 0.0);
 	for (int i = 0; i < n; i++)
-		split_b[i] = 1.0;
-	double *b_dd = device_copy(split_b.data(), 2 * (size_t)n);
-	tf_work_vector rhs_dd = { b_dd, b_dd + n };
+		pairs[2 * (size_t)i] = 1.0;
+	double *b_dd = device_copy(pairs.data(), 2 * (size_t)n);
 	/* The solves on the default number of warps, then on others. */
 	const int all = (n + 31) / 32;
 	const int warp_counts[] = { 0, 132, 264, 528, 1056, 2112, 4224, 8448, all };
@@ -309,8 +305,8 @@ static void bench_matrix(test_csr &m, cusparseHandle_t handle)
 		if (w > all)
 			continue;
 		ms = median_ms([&] {
-			CHECK(tf_kernel_sptrsv(&tl, ++generation, w, in_d, mid_d, 0));
-			CHECK(tf_kernel_sptrsv(&tu, generation, w, mid_d, out_d, 0));
+			CHECK(tf_kernel_sptrsv(&tl, w, 0, x, z, 0));
+			CHECK(tf_kernel_sptrsv(&tu, w, 0, z, y, 0));
 		}, 10);
 		std::snprintf(what, sizeof what, "twofold ILU(0) apply double, %s%d warps", w ? "" : "default ",
 			      w ? w : tf_kernel_sptrsv_warps(&tl));
@@ -324,16 +320,26 @@ static void bench_matrix(test_csr &m, cusparseHandle_t handle)
 		if (w > all)
 			continue;
 		ms = median_ms([&] {
-			CHECK(tf_kernel_sptrsv(&tl, ++generation, w, rhs_dd, mid_dd, 0));
-			CHECK(tf_kernel_sptrsv(&tu, generation, w, mid_dd, out_dd, 0));
+			CHECK(tf_kernel_sptrsv(&tl, w, 1, b_dd, z_dd, 0));
+			CHECK(tf_kernel_sptrsv(&tu, w, 1, z_dd, y_dd, 0));
 		}, 10);
 		std::snprintf(what, sizeof what, "twofold ILU(0) apply DD vectors, %s%d warps", w ? "" : "default ",
 			      w ? w : tf_kernel_sptrsv_warps(&tl));
 		line(name, what, ms, spsv_ms, w ? "" : "target <= 1x (2x at most)");
 	}
-	CHECK(cudaMemcpy(host.data(), y_dd, n * sizeof(double), cudaMemcpyDeviceToHost));
+	CHECK(cudaMemcpy(pairs.data(), y_dd, 2 * (size_t)n * sizeof(double), cudaMemcpyDeviceToHost));
+	for (int i = 0; i < n; i++)
+		host[i] = pairs[2 * (size_t)i];
 	std::printf("%-14s ILU apply DD (hi) against cuSPARSE: max relative difference %.2e\n", name,
 		    max_relative_difference(host.data(), host2.data(), n));
+	/* As the engine applies it: work vectors in and out. */
+	ms = median_ms([&] {
+		CHECK(tf_kernel_work_to_pairs(n, in_dd, z, 0));
+		CHECK(tf_kernel_sptrsv(&tl, 0, 1, z, z_dd, 0));
+		CHECK(tf_kernel_sptrsv(&tu, 0, 1, z_dd, z, 0));
+		CHECK(tf_kernel_work_from_pairs(n, z, out_dd, 0));
+	}, 10);
+	line(name, "twofold ILU(0) apply DD, work vectors in and out", ms, spsv_ms, "target <= 1x (2x at most)");
 
 	/* The engine's vector operations, DD against double (what a CG
 	 * iteration adds to the product). */

@@ -92,10 +92,7 @@ cudaError_t tf_kernel_work_export(int n, void *dst, struct tf_work_vector src, c
 /* A triangular factor scheduled for the synchronisation-free solve: its
  * rows in an order where every row comes after the rows it depends on
  * (by level), each row's off-diagonal entries stored at slot k of that
- * order (base 0), its diagonal apart (diag NULL: unit diagonal).  flags[n]
- * and counter are the solve's device state: a row is done when its flag
- * equals the solve's generation, which differs from every earlier one
- * (flags start at 0; generations from 1). */
+ * order (base 0), its diagonal apart (diag NULL: unit diagonal). */
 struct tf_sptrsv_device {
 	int n, levels;
 	const int *order;   /* n: the row at each slot */
@@ -103,7 +100,6 @@ struct tf_sptrsv_device {
 	const int *col_idx;
 	const double *values;
 	const double *diag; /* n, by row; NULL: unit */
-	int *flags;         /* n, by row */
 	unsigned *counter;  /* slots handed out; set to 0 by the launcher */
 };
 
@@ -111,11 +107,17 @@ struct tf_sptrsv_device {
  * flight, few enough that not many threads spin. */
 int tf_kernel_sptrsv_warps(const struct tf_sptrsv_device *t);
 
-/* x = T^-1 b in the work vectors' precision (DD: tf_dd_div_d by the
- * diagonal) on `warps` warps (0: tf_kernel_sptrsv_warps); x and b
- * distinct. */
-cudaError_t tf_kernel_sptrsv(const struct tf_sptrsv_device *t, int generation, int warps,
-			     struct tf_work_vector b, struct tf_work_vector x, cudaStream_t stream);
+/* x = T^-1 b on `warps` warps (0: tf_kernel_sptrsv_warps): in double, or
+ * in DD (tf_dd_div_d by the diagonal) when `dd`, b and x then pairs (hi,
+ * lo) of n elements, 16-byte aligned.  x and b distinct; x is overwritten
+ * first (its values serve as the rows' flags). */
+cudaError_t tf_kernel_sptrsv(const struct tf_sptrsv_device *t, int warps, int dd, const double *b,
+			     double *x, cudaStream_t stream);
+
+/* A DD work vector into pairs (2n doubles, 16-byte aligned) and back. */
+cudaError_t tf_kernel_work_to_pairs(int n, struct tf_work_vector v, double *pairs, cudaStream_t stream);
+cudaError_t tf_kernel_work_from_pairs(int n, const double *pairs, struct tf_work_vector v,
+				      cudaStream_t stream);
 
 #ifdef __cplusplus
 }

@@ -76,11 +76,10 @@ int tf_gpu_fetch(void *host, const void *device, size_t bytes)
  * A matrix's GPU state.
  * ---------------------------------------------------------------------- */
 
-/* A triangular factor's schedule and the solve's state. */
+/* A triangular factor's schedule on the device. */
 struct schedule {
 	struct tf_sptrsv_device device;
 	void *block;
-	int generation; /* the last solve's */
 };
 
 struct gpu_matrix {
@@ -193,20 +192,6 @@ static cudaError_t factor_schedule(const struct tf_sparse_matrix *factor, int up
 	state->schedule = s;
 	*out = s;
 	return cudaSuccess;
-}
-
-/* x = T^-1 b with the factor's schedule. */
-static cudaError_t solve_factor(struct schedule *s, struct tf_work_vector b, struct tf_work_vector x,
-				cudaStream_t stream)
-{
-	if (s->generation == INT_MAX) {
-		cudaError_t status = cudaMemsetAsync(s->device.flags, 0, (size_t)s->device.n * sizeof(int), stream);
-		if (status != cudaSuccess)
-			return status;
-		s->generation = 0;
-	}
-	s->generation++;
-	return tf_kernel_sptrsv(&s->device, s->generation, 0, b, x, stream);
 }
 
 void tf_gpu_sparse_forget(struct tf_sparse_matrix *a)
@@ -352,8 +337,8 @@ struct engine {
 	int threads;                           /* a row's */
 	struct schedule *lower, *upper;        /* NULL: no preconditioner */
 	struct tf_work_vector v[TF_KV_COUNT];
-	struct tf_work_vector temp;            /* the solves' middle vector; staging
-						  of the caller's b and x */
+	struct tf_work_vector temp, temp2;     /* the solves' vectors (DD: as pairs);
+						  temp also stages the caller's b and x */
 	tf_dd *partials, *result;              /* device */
 	tf_dd *host_result;                    /* pinned */
 	void *block;
@@ -479,10 +464,18 @@ static int engine_precond(void *self, int out, int in)
 	if (status == cudaSuccess && !e->lower) {
 		if (out != in)
 			status = tf_kernel_work_copy(e->n, e->v[out], e->v[in], stream);
+	} else if (status == cudaSuccess && e->dd) {
+		/* The solves read and write pairs (hi, lo): in to pairs in
+		 * temp2, L^-1 into temp, U^-1 into temp2, then to out. */
+		double *a = e->temp2.hi, *b = e->temp.hi;
+		if ((status = tf_kernel_work_to_pairs(e->n, e->v[in], a, stream)) == cudaSuccess &&
+		    (status = tf_kernel_sptrsv(&e->lower->device, 0, 1, a, b, stream)) == cudaSuccess &&
+		    (status = tf_kernel_sptrsv(&e->upper->device, 0, 1, b, a, stream)) == cudaSuccess)
+			status = tf_kernel_work_from_pairs(e->n, a, e->v[out], stream);
 	} else if (status == cudaSuccess) {
-		status = solve_factor(e->lower, e->v[in], e->temp, stream);
+		status = tf_kernel_sptrsv(&e->lower->device, 0, 0, e->v[in].hi, e->temp.hi, stream);
 		if (status == cudaSuccess)
-			status = solve_factor(e->upper, e->temp, e->v[out], stream);
+			status = tf_kernel_sptrsv(&e->upper->device, 0, 0, e->temp.hi, e->v[out].hi, stream);
 	}
 	return engine_done(e, gpu, status, NULL);
 }
@@ -589,10 +582,11 @@ static cudaError_t engine_setup(struct tf_gpu_context *gpu, const struct tf_kryl
 	    ((status = factor_schedule(&setup->ilu->lower, 0, &e->lower, fault)) != cudaSuccess ||
 	     (status = factor_schedule(&setup->ilu->upper, 1, &e->upper, fault)) != cudaSuccess))
 		return status;
-	/* TF_KV_COUNT vectors and temp, each hi[n] then (DD) lo[n]: temp's
-	 * 2n doubles in a row also hold n of the caller's tf_dd. */
+	/* TF_KV_COUNT vectors, temp and temp2, each hi[n] then (DD) lo[n]:
+	 * their 2n doubles in a row also hold n pairs, or n of the caller's
+	 * tf_dd. */
 	const size_t words = aligned((size_t)e->n * sizeof(double) * (e->dd ? 2 : 1));
-	const size_t bytes = (TF_KV_COUNT + 1) * words + aligned(TF_SPARSE_PARTIALS * sizeof(tf_dd)) + ALIGN;
+	const size_t bytes = (TF_KV_COUNT + 2) * words + aligned(TF_SPARSE_PARTIALS * sizeof(tf_dd)) + ALIGN;
 	*fault = TF_FAULT_ALLOC;
 	if (bytes > gpu->memory_budget)
 		return cudaErrorMemoryAllocation;
@@ -601,8 +595,8 @@ static cudaError_t engine_setup(struct tf_gpu_context *gpu, const struct tf_kryl
 	    (status = cudaMallocHost((void **)&e->host_result, sizeof(tf_dd))) != cudaSuccess)
 		return status;
 	char *next = e->block;
-	for (int k = 0; k <= TF_KV_COUNT; k++) {
-		struct tf_work_vector *v = k < TF_KV_COUNT ? &e->v[k] : &e->temp;
+	for (int k = 0; k < TF_KV_COUNT + 2; k++) {
+		struct tf_work_vector *v = k < TF_KV_COUNT ? &e->v[k] : k == TF_KV_COUNT ? &e->temp : &e->temp2;
 		v->hi = (double *)(void *)next;
 		v->lo = e->dd ? v->hi + e->n : NULL;
 		next += words;

@@ -16,14 +16,13 @@ void *tf_sptrsv_schedule(const struct tf_csr_arrays *f, int upper, struct tf_spt
 {
 	const int n = f->rows, skip = upper ? 1 : 0;
 	const size_t entries = (size_t)f->nnz - (upper ? (size_t)n : 0);
-	struct tf_sptrsv_layout l = { n, !upper, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+	struct tf_sptrsv_layout l = { n, !upper, 0, 0, 0, 0, 0, 0, 0, 0 };
 	l.values_at = 0;
 	l.diag_at = aligned(entries * sizeof(double));
 	l.col_at = l.diag_at + aligned((size_t)n * sizeof(double));
 	l.row_at = l.col_at + aligned(entries * sizeof(int));
 	l.order_at = l.row_at + aligned(((size_t)n + 1) * sizeof(int));
-	l.flags_at = l.order_at + aligned((size_t)n * sizeof(int));
-	l.counter_at = l.flags_at + aligned((size_t)n * sizeof(int));
+	l.counter_at = l.order_at + aligned((size_t)n * sizeof(int));
 	l.bytes = l.counter_at + aligned(sizeof(unsigned));
 	int *level = malloc(((size_t)n + 1) * sizeof *level);
 	char *block = malloc(l.bytes);
@@ -69,7 +68,7 @@ void *tf_sptrsv_schedule(const struct tf_csr_arrays *f, int upper, struct tf_spt
 	}
 	row_ptr[n] = (int)next;
 	l.levels = levels;
-	memset(block + l.flags_at, 0, l.bytes - l.flags_at);
+	memset(block + l.counter_at, 0, l.bytes - l.counter_at);
 	*layout = l;
 	return block;
 }
@@ -80,7 +79,7 @@ struct tf_sptrsv_device tf_sptrsv_at(const struct tf_sptrsv_layout *l, void *dev
 	return (struct tf_sptrsv_device){
 		l->n, l->levels, (const int *)(void *)(d + l->order_at), (const int *)(void *)(d + l->row_at),
 		(const int *)(void *)(d + l->col_at), (const double *)(void *)(d + l->values_at),
-		l->unit ? NULL : (const double *)(void *)(d + l->diag_at), (int *)(void *)(d + l->flags_at),
+		l->unit ? NULL : (const double *)(void *)(d + l->diag_at),
 		(unsigned *)(void *)(d + l->counter_at),
 	};
 }

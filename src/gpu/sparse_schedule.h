@@ -17,13 +17,13 @@ extern "C" {
 struct tf_sptrsv_layout {
 	int n, unit, levels;
 	size_t bytes;
-	size_t order_at, row_at, col_at, values_at, diag_at, flags_at, counter_at;
+	size_t order_at, row_at, col_at, values_at, diag_at, counter_at;
 };
 
 /* The schedule of factor f (base 0, columns increasing within a row; with
  * `upper`, the diagonal first in each row, else a strictly lower factor
- * with a unit diagonal): a malloc'd block of layout->bytes, flags and
- * counter zero; NULL when out of memory.  A row's level is one more than
+ * with a unit diagonal): a malloc'd block of layout->bytes, the counter
+ * zero; NULL when out of memory.  A row's level is one more than
  * the highest level of the rows it reads; rows go by level, then by row. */
 void *tf_sptrsv_schedule(const struct tf_csr_arrays *f, int upper, struct tf_sptrsv_layout *layout);
 
