@@ -103,8 +103,10 @@ struct tf_sptrsv_device {
 	unsigned *counter;  /* slots handed out; set to 0 by the launcher */
 };
 
-/* The warps a solve runs on by default: enough for a few levels' rows in
- * flight, few enough that not many threads spin. */
+/* The warps a solve runs on by default: enough for four levels' rows in
+ * flight and at least 512, few enough that not many threads spin (on an
+ * H200, 512 to 1024 warps ran the Poisson matrices' solves fastest;
+ * bench/sparse_gpu sweeps them). */
 int tf_kernel_sptrsv_warps(const struct tf_sptrsv_device *t);
 
 /* x = T^-1 b on `warps` warps (0: tf_kernel_sptrsv_warps): in double, or
