@@ -53,40 +53,10 @@ static __device__ __forceinline__ void store_volatile(double *p, double v)
 	asm volatile("st.volatile.global.f64 [%0], %1;" ::"l"(p), "d"(v) : "memory");
 }
 
-/* x[c] as the solve reads it, and whether it is still pending. */
-template <bool DD> struct solve_value;
-
-template <> struct solve_value<false> {
-	typedef double type;
-	static __device__ __forceinline__ double load(const double *x, int c) { return load_volatile(x + c); }
-	static __device__ __forceinline__ bool is_pending(double v) { return pending(v); }
-	static __device__ __forceinline__ double step(double acc, double v, double xc) { return __fma_rn(v, xc, acc); }
-};
-
-template <> struct solve_value<true> {
-	typedef double2 type;
-	static __device__ __forceinline__ double2 load(const double *x, int c)
-	{
-		return load_volatile2(x + 2 * (size_t)c);
-	}
-	static __device__ __forceinline__ bool is_pending(double2 v) { return pending(v.x) || pending(v.y); }
-	static __device__ __forceinline__ tf_dd step(tf_dd acc, double v, double2 xc)
-	{
-		return fma_d_dd(acc, v, tf_dd_make(xc.x, xc.y));
-	}
-};
-
-/* Entries whose values a row loads at once, before waiting on any. */
-constexpr int BATCH = 8;
-
-/* Row `slot` of the schedule.  The values it reads are loaded together,
- * BATCH at a time, so that a row whose inputs are ready pays one trip to
- * memory, not one for each; those still pending are loaded again until
- * they are not.  The terms are summed in the entries' order. */
+/* Row `slot` of the schedule. */
 template <bool DD>
 static __device__ __forceinline__ void solve_row(const tf_sptrsv_device &t, int slot, const double *b, double *x)
 {
-	typedef solve_value<DD> V;
 	const int row = __ldg(t.order + slot);
 	const int start = __ldg(t.row_ptr + slot), end = __ldg(t.row_ptr + slot + 1);
 	typename sum<DD>::type acc;
@@ -94,28 +64,22 @@ static __device__ __forceinline__ void solve_row(const tf_sptrsv_device &t, int 
 		acc = tf_dd_make(__ldg(b + 2 * (size_t)row), __ldg(b + 2 * (size_t)row + 1));
 	else
 		acc = __ldg(b + row);
-	for (int k = start; k < end; k += BATCH) {
-		const int count = end - k < BATCH ? end - k : BATCH;
-		int c[BATCH];
-		double v[BATCH];
-		typename V::type xc[BATCH];
-#pragma unroll
-		for (int j = 0; j < BATCH; j++)
-			if (j < count) {
-				c[j] = __ldg(t.col_idx + k + j);
-				v[j] = -__ldg(t.values + k + j);
-			}
-#pragma unroll
-		for (int j = 0; j < BATCH; j++)
-			if (j < count)
-				xc[j] = V::load(x, c[j]);
-#pragma unroll
-		for (int j = 0; j < BATCH; j++)
-			if (j < count) {
-				while (V::is_pending(xc[j]))
-					xc[j] = V::load(x, c[j]);
-				acc = V::step(acc, v[j], xc[j]);
-			}
+	for (int k = start; k < end; k++) {
+		const int c = __ldg(t.col_idx + k);
+		const double v = -__ldg(t.values + k);
+		if constexpr (DD) {
+			double2 xc;
+			do
+				xc = load_volatile2(x + 2 * (size_t)c);
+			while (pending(xc.x) || pending(xc.y));
+			acc = fma_d_dd(acc, v, tf_dd_make(xc.x, xc.y));
+		} else {
+			double xc;
+			do
+				xc = load_volatile(x + c);
+			while (pending(xc));
+			acc = __fma_rn(v, xc, acc);
+		}
 	}
 	if (t.diag) {
 		const double d = __ldg(t.diag + row);
