@@ -3,9 +3,10 @@
  * A matrix's arrays in device or managed memory are used in place; a host
  * matrix is copied once to device memory owned by the matrix (a->gpu) and
  * kept for later calls.  ILU(0) factors get a schedule for the
- * synchronisation-free triangular solve (their rows by level, the entries
- * in that order, the diagonal apart), built on the host from the factors'
- * host arrays at their first GPU use and kept in the factor's gpu.
+ * synchronisation-free triangular solve (gpu/sparse_schedule.h: their rows
+ * by level, the entries in that order, the diagonal apart), built on the
+ * host from the factors' host arrays at their first GPU use and kept in
+ * the factor's gpu.
  *
  * SpMV vectors in host memory go through the scratch arena and the pinned
  * staging buffers, as the typed API's do; a host y is written only when
@@ -18,7 +19,6 @@
  * by the next one that waits). */
 #include "config.h"
 
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include "core/message.h"
@@ -378,18 +378,13 @@ static struct tf_gpu_context *engine_gpu(struct engine *e)
 	return gpu;
 }
 
-static cudaError_t launched(void)
-{
-	return tf_gpu_inject(TF_FAULT_LAUNCH);
-}
-
 static int engine_spmv(void *self, int out, int in)
 {
 	struct engine *e = self;
 	struct tf_gpu_context *gpu = engine_gpu(e);
 	if (!gpu)
 		return -1;
-	cudaError_t status = launched();
+	cudaError_t status = tf_gpu_inject(TF_FAULT_LAUNCH);
 	if (status == cudaSuccess)
 		status = tf_kernel_work_spmv(&e->a, e->threads, e->v[in], e->v[out], NULL, e->partials, NULL,
 					     gpu->streams[1]);
@@ -402,7 +397,7 @@ static int engine_spmv_dot(void *self, int out, int in, tf_dd *dot)
 	struct tf_gpu_context *gpu = engine_gpu(e);
 	if (!gpu)
 		return -1;
-	cudaError_t status = launched();
+	cudaError_t status = tf_gpu_inject(TF_FAULT_LAUNCH);
 	if (status == cudaSuccess)
 		status = tf_kernel_work_spmv(&e->a, e->threads, e->v[in], e->v[out], NULL, e->partials,
 					     e->result, gpu->streams[1]);
@@ -415,7 +410,7 @@ static int engine_dot(void *self, int u, int v, tf_dd *dot)
 	struct tf_gpu_context *gpu = engine_gpu(e);
 	if (!gpu)
 		return -1;
-	cudaError_t status = launched();
+	cudaError_t status = tf_gpu_inject(TF_FAULT_LAUNCH);
 	if (status == cudaSuccess)
 		status = tf_kernel_work_dot(e->n, e->v[u], e->v[v], e->partials, e->result, gpu->streams[1]);
 	return engine_done(e, gpu, status, dot);
@@ -431,7 +426,7 @@ static int engine_axpby(void *self, int y, tf_dd alpha, int x, tf_dd beta)
 		alpha.lo = 0.0;
 		beta.lo = 0.0;
 	}
-	cudaError_t status = launched();
+	cudaError_t status = tf_gpu_inject(TF_FAULT_LAUNCH);
 	if (status == cudaSuccess)
 		status = tf_kernel_work_axpby(e->n, e->v[y], alpha, e->v[x], beta, gpu->streams[1]);
 	return engine_done(e, gpu, status, NULL);
@@ -445,7 +440,7 @@ static int engine_cg_update(void *self, tf_dd alpha, tf_dd *rr)
 		return -1;
 	if (!e->dd)
 		alpha.lo = 0.0;
-	cudaError_t status = launched();
+	cudaError_t status = tf_gpu_inject(TF_FAULT_LAUNCH);
 	if (status == cudaSuccess)
 		status = tf_kernel_work_cg_update(e->n, e->v[TF_KV_X], e->v[TF_KV_P], e->v[TF_KV_R],
 						  e->v[TF_KV_Q], alpha, e->partials, e->result,
@@ -460,7 +455,7 @@ static int engine_precond(void *self, int out, int in)
 	if (!gpu)
 		return -1;
 	cudaStream_t stream = gpu->streams[1];
-	cudaError_t status = launched();
+	cudaError_t status = tf_gpu_inject(TF_FAULT_LAUNCH);
 	if (status == cudaSuccess && !e->lower) {
 		if (out != in)
 			status = tf_kernel_work_copy(e->n, e->v[out], e->v[in], stream);
@@ -486,7 +481,7 @@ static int engine_residual(void *self)
 	struct tf_gpu_context *gpu = engine_gpu(e);
 	if (!gpu)
 		return -1;
-	cudaError_t status = launched();
+	cudaError_t status = tf_gpu_inject(TF_FAULT_LAUNCH);
 	if (status == cudaSuccess)
 		status = tf_kernel_work_spmv(&e->a, e->threads, e->v[TF_KV_X], e->v[TF_KV_R], &e->v[TF_KV_B],
 					     e->partials, NULL, gpu->streams[1]);
@@ -501,7 +496,7 @@ static int engine_true_residual(void *self, tf_dd *norm2)
 	struct tf_gpu_context *gpu = engine_gpu(e);
 	if (!gpu)
 		return -1;
-	cudaError_t status = launched();
+	cudaError_t status = tf_gpu_inject(TF_FAULT_LAUNCH);
 	if (status == cudaSuccess)
 		status = tf_kernel_work_true_residual(&e->a, e->threads, e->v[TF_KV_X], e->v[TF_KV_B],
 						      e->partials, e->result, gpu->streams[1]);
