@@ -1,7 +1,9 @@
 /* The GPU backend of a build without CUDA: there is no GPU to use. */
 #include "config.h"
 
+#include "core/message.h"
 #include "gpu/gpu.h"
+#include "gpu/sparse.h"
 #include "gpu/typed.h"
 
 struct tf_gpu_memory tf_gpu_op_memory(const struct tf_op *op)
@@ -65,4 +67,36 @@ double tf_gpu_split_flops(int moduli)
 {
 	(void)moduli;
 	return 0.0;
+}
+
+/* The sparse half (gpu/sparse.h): every array is host memory. */
+struct tf_gpu_memory tf_gpu_arrays_memory(const void *const *arrays, int count)
+{
+	(void)arrays, (void)count;
+	struct tf_gpu_memory memory = { 0, 1 };
+	return memory;
+}
+
+int tf_gpu_fetch(void *host, const void *device, size_t bytes)
+{
+	(void)host, (void)device, (void)bytes;
+	tf_message("no GPU in this build to copy from");
+	return -1;
+}
+
+int tf_gpu_spmv(const struct tf_spmv_op *op)
+{
+	(void)op;
+	return -1;
+}
+
+int tf_gpu_krylov_engine(const struct tf_krylov_setup *setup, struct tf_krylov_engine *engine)
+{
+	(void)setup, (void)engine;
+	return -1;
+}
+
+void tf_gpu_sparse_forget(struct tf_sparse_matrix *a)
+{
+	(void)a;
 }

@@ -1,13 +1,15 @@
 #!/bin/sh
-# The public interface of modules twofold and twofold_operators, read from
-# the built .mod files (test/fortran/interfaces.py), is the committed one
+# The public interface of modules twofold, twofold_operators and
+# twofold_sparse, read from the built .mod files (test/fortran/interfaces.py),
+# is the committed one
 # (test/fortran/interfaces.txt): the same public names, generics and their
 # specifics, dummy arguments, types and parameters.  Skips where the modules
 # were not built.
 . "$TF_SRCDIR/test/lib.sh"
 fc=$(sed -n 's/^FC = //p' "$TF_BUILDDIR/Makefile")
 [ -n "$fc" ] || skip "built without a Fortran compiler"
-modules="$TF_BUILDDIR/fortran/twofold.mod $TF_BUILDDIR/fortran/twofold_operators.mod"
+modules="$TF_BUILDDIR/fortran/twofold.mod $TF_BUILDDIR/fortran/twofold_operators.mod
+	$TF_BUILDDIR/fortran/twofold_sparse.mod"
 for module in $modules; do
 	[ -f "$module" ] || skip "$module not built (Fortran modules disabled)"
 done

@@ -50,7 +50,7 @@ static void matrices(void)
 	tf_csr_destroy(good);
 
 	int decreasing[4] = { 0, 3, 2, 7 };
-	refused("row pointers decreasing", 3, 3, 0, decreasing, col, val, "decrease at row 2");
+	refused("row pointers decreasing", 3, 3, 0, decreasing, col, val, "decrease at row 1 (2 after 3)");
 	int offset[4] = { 1, 2, 5, 7 };
 	refused("first row pointer not base", 3, 3, 0, offset, col, val, "not the index base");
 	int out_of_range[7] = { 0, 1, 0, 1, 3, 1, 2 };
