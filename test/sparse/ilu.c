@@ -87,12 +87,13 @@ static void tridiagonal(int n, int symmetric, struct test_csr *m)
 
 /* An arrow: the diagonal, the last column and the last row; eliminating a
  * column changes only the last diagonal entry, so there is no fill.
- * Diagonally dominant; symmetric (SPD) or not. */
+ * Diagonally dominant, the diagonal spread over 3 .. 147 (so that the
+ * unpreconditioned solvers need many iterations); symmetric (SPD) or not. */
 static void arrow(int n, int symmetric, struct test_csr *m)
 {
 	reserve(m, n, n, symmetric ? "arrow-spd" : "arrow");
 	for (int i = 0; i < n - 1; i++) {
-		put(m, i, 8 + i % 4);
+		put(m, i, 3 + 4 * (i % 37));
 		put(m, n - 1, 0.5 * (1 + i % 3));
 		end_row(m, i);
 	}
