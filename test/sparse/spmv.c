@@ -29,7 +29,9 @@
  * alpha = 0 with x full of NaN, alpha = 0 and beta = 1 (y untouched); a
  * NaN in x reaching exactly the rows that use it; no columns; a matrix
  * large enough for the threaded kernels; the error returns, argument by
- * argument, with y untouched.  One line per case; exit 0 or 1. */
+ * argument, with y untouched.  One line per case, then a checksum of every
+ * result's bits (spmv_same.sh: the same with any number of threads and
+ * any TWOFOLD_CPU_KERNEL); exit 0 or 1. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -200,6 +202,30 @@ static void vec_get(const struct vec *v, int i, mpfr_ptr out)
 	vec_words(v, i, w);
 	EXACT(mpfr_set_d(out, w[0], MPFR_RNDN));
 	EXACT(mpfr_add_d(out, out, w[1], MPFR_RNDN));
+}
+
+/* FNV-1a over the bits of every result of the run: the same with any
+ * number of threads and any TWOFOLD_CPU_KERNEL (spmv_same.sh compares). */
+static uint64_t checksum = 0xcbf29ce484222325ull;
+
+static void hash_bytes(const void *p, size_t bytes)
+{
+	const unsigned char *c = p;
+	for (size_t i = 0; i < bytes; i++)
+		checksum = (checksum ^ c[i]) * 0x100000001b3ull;
+}
+
+static void hash_vec(const struct vec *v)
+{
+	size_t n = (size_t)v->n;
+	if (v->hi)
+		hash_bytes(v->hi, n * sizeof *v->hi);
+	if (v->dd)
+		hash_bytes(v->dd, n * sizeof *v->dd);
+	if (v->fl)
+		hash_bytes(v->fl, n * sizeof *v->fl);
+	if (v->il)
+		hash_bytes(v->il, n * sizeof *v->il);
 }
 
 /* ---- Random values ---------------------------------------------------------- */
@@ -530,6 +556,7 @@ static void run_case(const char *what, const struct test_csr *m, int base, char 
 	int t = trans == 'T' || trans == 't';
 	int x_len = t ? m->rows : m->cols, y_len = t ? m->cols : m->rows;
 	int status = call(y->f, trans, alpha, a, x, x_len, beta, &out, y_len);
+	hash_vec(&out);
 	struct verdict v = { 0, 1, 0, 0, 0, 0 };
 	if (status != 0)
 		printf("  returned %d\n", status);
@@ -792,6 +819,7 @@ int main(void)
 		special_products((enum format)f);
 	}
 	error_returns();
+	printf("checksum %016llx\n", (unsigned long long)checksum);
 	printf("%d failures\n", failures);
 	return failures != 0;
 }
