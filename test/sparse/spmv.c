@@ -686,6 +686,39 @@ static void special_products(enum format f)
 		free(ptr);
 		free(col);
 	}
+	{
+		/* one descriptor for N, T, N, T (the transpose kept with it):
+		 * the bits of fresh descriptors */
+		int *ptr, *col;
+		tf_csr *a = describe(&m, 1, &ptr, &col);
+		struct vec xt = random_vec(f, 120, -20, 20), yt = random_vec(f, 90, -5, 5);
+		int same = 1;
+		for (int r = 0; r < 4; r++) {
+			int t = r % 2;
+			const struct vec *in = t ? &xt : &x, *y0 = t ? &yt : &y;
+			struct vec kept = vec_copy(y0), fresh = vec_copy(y0);
+			int s1 = call(f, t ? 'T' : 'N', alpha, a, in, t ? 120 : 90, beta, &kept,
+				      t ? 90 : 120);
+			int *p2, *c2;
+			tf_csr *b = describe(&m, 1, &p2, &c2);
+			int s2 = call(f, t ? 'T' : 'N', alpha, b, in, t ? 120 : 90, beta, &fresh,
+				      t ? 90 : 120);
+			same = same && s1 == 0 && s2 == 0 && vec_same(&kept, &fresh);
+			tf_csr_destroy(b);
+			free(p2);
+			free(c2);
+			vec_free(&kept);
+			vec_free(&fresh);
+		}
+		printf("%-4s %-26s %-18s N, T, N, T on one descriptor as on fresh ones: %s\n",
+		       format_name[f], "descriptor reused", m.name, same ? "PASS" : "FAIL");
+		CHECK(same, "%s: a reused descriptor gave other bits", format_name[f]);
+		vec_free(&xt);
+		vec_free(&yt);
+		tf_csr_destroy(a);
+		free(ptr);
+		free(col);
+	}
 	/* x(17) NaN: the rows with an entry in column 17 non-finite */
 	struct vec x17 = vec_copy(&x);
 	if (x17.dd)
