@@ -5,13 +5,16 @@
  *
  * The plain loops (double: y_i = sum a_ij x_j; DD: the same with
  * tf_dd_fma on DD vectors; sparse_cpu_plain.c) are compiled with -O3 and
- * linked into this program, and run on one core.  twofold's tf_dcsrmv (double vectors, DD sums) and
- * tf_ddcsrmv (DD vectors) run with TWOFOLD_NUM_THREADS=1 and with the
- * library's default (every core it may use), each in a child process of
- * its own, since the library reads its configuration once.  Each time is
- * the median of REPEATS calls (default 21) after 3 warm-up calls; the
- * ratio is against the plain loop of the same vectors on one core.  The
- * issue's target: tf_dcsrmv on one thread <= 1.5x the plain double loop.
+ * linked into this program, and run on one core.  twofold's tf_dcsrmv
+ * (double vectors, DD sums) and tf_ddcsrmv (DD vectors) run with
+ * TWOFOLD_NUM_THREADS=1 and with the library's default (every core it may
+ * use), each in a child process of its own, since the library reads its
+ * configuration once.  A call of twofold and a call of the plain loop
+ * alternate, REPEATS of each (default 21) after 3 warm-up calls, so that
+ * both see the same load on a shared machine; each time is the median of
+ * its calls, and the ratio twofold / plain is given for the medians and
+ * for the fastest calls.  The issue's target: tf_dcsrmv on one thread
+ * <= 1.5x the plain double loop.
  *
  * The results are checked against the plain loops' (double: within
  * (k + 2) u of sum |a_ij x_j|, k entries in the longest row; DD: within
@@ -47,22 +50,32 @@ static int by_value(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* The median of `repeats` runs of run(context), after 3 warm-up runs,
- * in milliseconds. */
-static double median_ms(void (*run)(void *), void *context)
+/* The median and the fastest of `repeats` calls of a and of b, called
+ * alternately after 3 warm-up calls of each, in milliseconds. */
+struct pair_times {
+	double median[2], fastest[2];
+};
+
+static struct pair_times alternate(void (*a)(void *), void (*b)(void *), void *context)
 {
-	double *t = malloc((size_t)repeats * sizeof *t);
-	for (int r = 0; r < 3; r++)
-		run(context);
-	for (int r = 0; r < repeats; r++) {
-		double start = now();
-		run(context);
-		t[r] = 1e3 * (now() - start);
+	struct pair_times r;
+	double *t[2] = { malloc((size_t)repeats * sizeof(double)),
+			 malloc((size_t)repeats * sizeof(double)) };
+	for (int w = 0; w < 3; w++)
+		a(context), b(context);
+	for (int i = 0; i < repeats; i++)
+		for (int which = 0; which < 2; which++) {
+			double start = now();
+			(which ? b : a)(context);
+			t[which][i] = 1e3 * (now() - start);
+		}
+	for (int which = 0; which < 2; which++) {
+		qsort(t[which], (size_t)repeats, sizeof(double), by_value);
+		r.median[which] = t[which][repeats / 2];
+		r.fastest[which] = t[which][0];
+		free(t[which]);
 	}
-	qsort(t, (size_t)repeats, sizeof *t, by_value);
-	double m = t[repeats / 2];
-	free(t);
-	return m;
+	return r;
 }
 
 struct product {
@@ -125,70 +138,85 @@ static double difference(const struct test_csr *m, const double *x, const double
 	return worst;
 }
 
-/* The plain loops' times, then one child per thread setting. */
+/* The longest row. */
+static int longest_row(const struct test_csr *m)
+{
+	int k = 0;
+	for (int i = 0; i < m->rows; i++)
+		if (m->row_ptr[i + 1] - m->row_ptr[i] > k)
+			k = m->row_ptr[i + 1] - m->row_ptr[i];
+	return k;
+}
+
+/* One thread setting (0: one thread, 1: the default), in this process:
+ * the times and the check.  Returns 0, or 1 when a result is wrong. */
+static int measure(const struct test_csr *m, int setting, const double *x, const tf_dd *xx)
+{
+	int n = m->rows;
+	double *y = malloc((size_t)n * sizeof *y), *plain_y = malloc((size_t)n * sizeof *plain_y);
+	tf_dd *yy = malloc((size_t)n * sizeof *yy), *plain_yy = malloc((size_t)n * sizeof *plain_yy);
+	tf_csr *a = tf_csr_create(n, m->cols, 0, m->row_ptr, m->col_idx, m->values);
+	struct product p = { m, a, x, y, xx, yy };
+	struct pair_times d = alternate(plain_double, twofold_double, &p);
+	struct pair_times dd = alternate(plain_dd, twofold_dd, &p);
+	/* both wrote y and yy, twofold last; the plain loops' results apart */
+	plain_csr_double(n, m->row_ptr, m->col_idx, m->values, x, plain_y);
+	plain_csr_dd(n, m->row_ptr, m->col_idx, m->values, xx, plain_yy);
+	double d_diff = difference(m, x, y, plain_y, NULL, NULL);
+	double dd_diff = difference(m, x, NULL, NULL, yy, plain_yy);
+	int k = longest_row(m);
+	int ok = d_diff <= k + 2 && dd_diff <= 16.0 * (k + 4);
+	const char *threads = setting == 0 ? "1 thread" : "default threads";
+	printf("%-15s %8d rows %9lld nnz  %-15s plain double %7.3f ms  tf_dcsrmv  %7.3f ms  "
+	       "%5.2fx (fastest %5.2fx)  diff %.2g u%s\n", m->name, n, (long long)m->nnz, threads,
+	       d.median[0], d.median[1], d.median[1] / d.median[0], d.fastest[1] / d.fastest[0],
+	       d_diff, ok ? "" : "  WRONG");
+	printf("%-15s %8d rows %9lld nnz  %-15s plain DD     %7.3f ms  tf_ddcsrmv %7.3f ms  "
+	       "%5.2fx plain double (fastest %5.2fx), %5.2fx plain DD  diff %.2g u^2%s\n", m->name,
+	       n, (long long)m->nnz, threads, dd.median[0], dd.median[1],
+	       dd.median[1] / d.median[0], dd.fastest[1] / d.fastest[0],
+	       dd.median[1] / dd.median[0], dd_diff, ok ? "" : "  WRONG");
+	fflush(stdout);
+	tf_csr_destroy(a);
+	free(y);
+	free(plain_y);
+	free(yy);
+	free(plain_yy);
+	return !ok;
+}
+
+/* One child per thread setting. */
 static int matrix(const struct test_csr *m)
 {
 	int n = m->rows;
 	uint64_t seed = 0x6370755f73706d76ull;
-	double *x = malloc((size_t)n * sizeof *x), *y = malloc((size_t)n * sizeof *y),
-	       *plain_y = malloc((size_t)n * sizeof *plain_y);
-	tf_dd *xx = malloc((size_t)n * sizeof *xx), *yy = malloc((size_t)n * sizeof *yy),
-	      *plain_yy = malloc((size_t)n * sizeof *plain_yy);
+	double *x = malloc((size_t)n * sizeof *x);
+	tf_dd *xx = malloc((size_t)n * sizeof *xx);
 	for (int i = 0; i < n; i++) {
 		x[i] = splitmix64_sym(&seed);
 		xx[i] = tf_two_sum(x[i], 0x1p-60 * splitmix64_sym(&seed));
 	}
-	struct product plain = { m, NULL, x, plain_y, xx, plain_yy };
-	double plain_ms = median_ms(plain_double, &plain);
-	double plain_dd_ms = median_ms(plain_dd, &plain);
-	printf("%-15s %8d rows %9lld nnz  plain double loop, 1 core   %8.3f ms\n", m->name, n,
-	       (long long)m->nnz, plain_ms);
-	printf("%-15s %8d rows %9lld nnz  plain DD loop, 1 core       %8.3f ms  (the build's ISA: "
-	       "fma() may be a call)\n", m->name, n, (long long)m->nnz, plain_dd_ms);
-	fflush(stdout);
 	int wrong = 0;
 	for (int setting = 0; setting < 2; setting++) {
+		fflush(stdout);
 		pid_t child = fork();
 		if (child == 0) {
 			if (setting == 0)
 				setenv("TWOFOLD_NUM_THREADS", "1", 1);
 			else
 				unsetenv("TWOFOLD_NUM_THREADS");
-			struct product p = { m, NULL, x, y, xx, yy };
-			p.a = tf_csr_create(n, m->cols, 0, m->row_ptr, m->col_idx, m->values);
-			double d_ms = median_ms(twofold_double, &p);
-			double dd_ms = median_ms(twofold_dd, &p);
-			double d_diff = difference(m, x, y, plain_y, NULL, NULL);
-			double dd_diff = difference(m, x, NULL, NULL, yy, plain_yy);
-			int k = 0;
-			for (int i = 0; i < n; i++)
-				if (m->row_ptr[i + 1] - m->row_ptr[i] > k)
-					k = m->row_ptr[i + 1] - m->row_ptr[i];
-			int ok = d_diff <= k + 2 && dd_diff <= 16.0 * (k + 4);
-			char threads[32];
-			snprintf(threads, sizeof threads, "%s", setting == 0 ? "1 thread" : "default threads");
-			printf("%-15s %8d rows %9lld nnz  tf_dcsrmv,  %-16s %8.3f ms  %5.2fx plain double"
-			       "  (diff %.2g u)%s\n", m->name, n, (long long)m->nnz, threads, d_ms,
-			       d_ms / plain_ms, d_diff, ok ? "" : "  WRONG");
-			printf("%-15s %8d rows %9lld nnz  tf_ddcsrmv, %-16s %8.3f ms  %5.2fx plain double"
-			       "  %5.2fx plain DD  (diff %.2g u^2)%s\n", m->name, n, (long long)m->nnz,
-			       threads, dd_ms, dd_ms / plain_ms, dd_ms / plain_dd_ms, dd_diff,
-			       ok ? "" : "  WRONG");
-			fflush(stdout);
-			tf_csr_destroy(p.a);
-			_exit(ok ? 0 : 1);
+			_exit(measure(m, setting, x, xx));
 		}
 		int status;
 		if (child < 0 || waitpid(child, &status, 0) != child || !WIFEXITED(status) ||
-		    WEXITSTATUS(status) != 0)
+		    WEXITSTATUS(status) != 0) {
+			printf("%s: the run with %s failed\n", m->name,
+			       setting == 0 ? "1 thread" : "the default threads");
 			wrong = 1;
+		}
 	}
 	free(x);
-	free(y);
-	free(plain_y);
 	free(xx);
-	free(yy);
-	free(plain_yy);
 	return wrong;
 }
 
@@ -196,7 +224,7 @@ int main(int argc, char **argv)
 {
 	if (argc > 1)
 		repeats = atoi(argv[1]) > 0 ? atoi(argv[1]) : repeats;
-	printf("sparse_cpu: y = A x, median of %d calls; %ld cores online\n", repeats,
+	printf("sparse_cpu: y = A x, %d calls each, alternating; %ld cores online\n", repeats,
 	       sysconf(_SC_NPROCESSORS_ONLN));
 	int wrong = 0;
 	struct test_csr m;
