@@ -137,11 +137,11 @@ static inline tf_dd chunk_dd(const struct job *j, int first, int last)
 	switch (j->kind) {
 	case SPMV:
 		for (int i = first; i < last; i++)
-			out[i] = tf_csr_row_dd_of_dd(a, i, in);
+			out[i] = tf_dd_renormalize(tf_csr_row_dd_of_dd(a, i, in));
 		break;
 	case SPMV_DOT:
 		for (int i = first; i < last; i++) {
-			out[i] = tf_csr_row_dd_of_dd(a, i, in);
+			out[i] = tf_dd_renormalize(tf_csr_row_dd_of_dd(a, i, in));
 			sum = tf_cpu_dd_step(sum, in[i], out[i]);
 		}
 		break;
@@ -168,17 +168,18 @@ static inline tf_dd chunk_dd(const struct job *j, int first, int last)
 		const tf_dd *b = e->v[TF_KV_B], *x = e->v[TF_KV_X];
 		tf_dd *r = e->v[TF_KV_R];
 		for (int i = first; i < last; i++)
-			r[i] = tf_dd_add(b[i], dd_neg(tf_csr_row_dd_of_dd(a, i, x)));
+			r[i] = tf_dd_add(b[i],
+					 dd_neg(tf_dd_renormalize(tf_csr_row_dd_of_dd(a, i, x))));
 		break;
 	}
 	case TRUE_RESIDUAL:
 		for (int i = first; i < last; i++) {
 			tf_dd ax, b;
 			if (e->dd) {
-				ax = tf_csr_row_dd_of_dd(a, i, e->v[TF_KV_X]);
+				ax = tf_dd_renormalize(tf_csr_row_dd_of_dd(a, i, e->v[TF_KV_X]));
 				b = ((const tf_dd *)e->v[TF_KV_B])[i];
 			} else {
-				ax = tf_csr_row_dd_of_d(a, i, e->v[TF_KV_X]);
+				ax = tf_dd_renormalize(tf_csr_row_dd_of_d(a, i, e->v[TF_KV_X]));
 				b = tf_dd_make(((const double *)e->v[TF_KV_B])[i], 0.0);
 			}
 			tf_dd r = tf_dd_add(b, dd_neg(ax));
@@ -323,7 +324,8 @@ static int engine_true_residual(void *self, tf_dd *norm2)
 		tf_dd *out = out_v;                                                          \
 		const tf_dd *in = in_v;                                                      \
 		for (int i = 0; i < n; i++)                                                  \
-			out[i] = tf_dd_add(in[i], dd_neg(tf_csr_row_dd_of_dd(l, i, out)));   \
+			out[i] = tf_dd_add(in[i], dd_neg(tf_dd_renormalize(                  \
+							  tf_csr_row_dd_of_dd(l, i, out))));          \
 		for (int i = n - 1; i >= 0; i--) {                                           \
 			int d = u->row_ptr[i];                                               \
 			tf_dd s = tf_dd_make(0.0, 0.0);                                      \

@@ -5,11 +5,13 @@
  *
  * The DD sums take each product a_ij x_j exactly (TwoProd) and add it with
  * TwoSum to the leading word, the rounding errors gathered in the second
- * word (tf_dd_fma_lazy), renormalized every TF_SPARSE_RENORMALIZE terms and at the end
- * of the row: a row of k terms is within about 3k u^2 sum |a_ij x_j|
- * (u = 2^-53).  With a DD x, a_ij x_j.lo joins the second word by an FMA:
- * it is of the order of u |a_ij x_j|, so its own rounding adds u^2 terms
- * of the same order.  The chains carry one addition per term on each word,
+ * word (tf_dd_fma_lazy), renormalized every TF_SPARSE_RENORMALIZE terms:
+ * a row of k terms is within about 3k u^2 sum |a_ij x_j| (u = 2^-53).
+ * With a DD x, a_ij x_j.lo joins the second word by an FMA: it is of the
+ * order of u |a_ij x_j|, so its own rounding adds u^2 terms of the same
+ * order.  A row's sum is returned as it stands (its lo word may exceed
+ * ulp(hi)/2): tf_dd_to_double gives the double nearest it,
+ * tf_dd_renormalize the DD number that the DD operations expect.  The chains carry one addition per term on each word,
  * which keeps a row's sum close to the speed of the plain double loop.
  *
  * The functions are static inline, and the kernels that call them are
@@ -39,7 +41,7 @@ static inline double tf_csr_row_d(const struct tf_csr_arrays *a, int i, const do
 	return sum;
 }
 
-/* Row i of A times a double x, summed in DD. */
+/* Row i of A times a double x, summed in DD (as it stands). */
 static inline tf_dd tf_csr_row_dd_of_d(const struct tf_csr_arrays *a, int i, const double *x)
 {
 	const int b = a->base;
@@ -48,13 +50,14 @@ static inline tf_dd tf_csr_row_dd_of_d(const struct tf_csr_arrays *a, int i, con
 	const double *xb = x - b;
 	tf_dd acc = tf_dd_make(0.0, 0.0);
 	int k = a->row_ptr[i], end = a->row_ptr[i + 1];
-	while (k < end) {
+	for (;;) {
 		int stop = end - k > TF_SPARSE_RENORMALIZE ? k + TF_SPARSE_RENORMALIZE : end;
 		for (; k < stop; k++)
 			acc = tf_dd_fma_lazy(acc, v[k], xb[col[k]]);
+		if (k == end)
+			return acc;
 		acc = tf_dd_renormalize(acc);
 	}
-	return acc;
 }
 
 /* acc + v x for a DD x: v x.hi taken exactly and added as by
@@ -66,7 +69,7 @@ static inline tf_dd tf_csr_dd_step(tf_dd acc, double v, tf_dd x)
 	return tf_dd_make(s.hi, TF_DFMA(v, x.lo, TF_DADD(acc.lo, TF_DADD(s.lo, p.lo))));
 }
 
-/* Row i of A times a DD x, summed in DD. */
+/* Row i of A times a DD x, summed in DD (as it stands). */
 static inline tf_dd tf_csr_row_dd_of_dd(const struct tf_csr_arrays *a, int i, const tf_dd *x)
 {
 	const int b = a->base;
@@ -75,13 +78,14 @@ static inline tf_dd tf_csr_row_dd_of_dd(const struct tf_csr_arrays *a, int i, co
 	const tf_dd *xb = x - b;
 	tf_dd acc = tf_dd_make(0.0, 0.0);
 	int k = a->row_ptr[i], end = a->row_ptr[i + 1];
-	while (k < end) {
+	for (;;) {
 		int stop = end - k > TF_SPARSE_RENORMALIZE ? k + TF_SPARSE_RENORMALIZE : end;
 		for (; k < stop; k++)
 			acc = tf_csr_dd_step(acc, v[k], xb[col[k]]);
+		if (k == end)
+			return acc;
 		acc = tf_dd_renormalize(acc);
 	}
-	return acc;
 }
 
 /* The first row of task `task` of `tasks` (rows a->rows for task =

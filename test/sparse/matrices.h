@@ -25,12 +25,14 @@ int test_poisson3d(int nx, struct test_csr *m);
 
 /* Convection-diffusion -u'' + peclet (u_x + u_y) on nx x nx, upwind
  * differences: nonsymmetric, strongly so for peclet >> 1 (mesh Peclet
- * number peclet h / 2). */
+ * number peclet h / 2, h rounded so that the entries are integers). */
 int test_convection_diffusion(int nx, double peclet, struct test_csr *m);
 
 /* Diffusion -div(k grad u) on nx x nx with k = 1 and k = contrast in a
- * checkerboard of 4 x 4 blocks (harmonic means on the edges): SPD, with a
- * condition number that grows with the contrast (up to 1e6 in the tests). */
+ * checkerboard of 4 x 4 blocks (an edge takes the smaller of its cells'
+ * coefficients): SPD, with a condition number that grows with the
+ * contrast (up to 1e6 in the tests).  With an integer contrast the entries
+ * are integers, so b = A x is exact for an integer x. */
 int test_jumping_coefficient(int nx, double contrast, struct test_csr *m);
 
 /* An n x n nonsymmetric matrix (n >= 2) on which BiCGStab from x = 0 with
