@@ -11,7 +11,7 @@
  *     pivot at row N" (N counted from the matrix's base) and leaves x as it
  *     was; without ILU(0) the same matrices are solved;
  *   - the DD solve on the ill-conditioned jumping-coefficient matrix
- *     (contrast 2^20 - 1, whose entries and b = A x are exact in double)
+ *     (contrast 1e6, whose entries and b = A x are exact in double)
  *     reaches a true relative error of 1e-12 against the known solution
  *     where the double solve does not.
  *
@@ -340,15 +340,14 @@ static void infinite_pivot(void)
 
 /* ---- DD against double on an ill-conditioned matrix ------------------------ */
 
-/* The jumping-coefficient matrix with contrast 2^20 - 1: the edges'
- * harmonic means 2c / (1 + c) = 2 - 2^-19 are exact, every entry has few
- * bits, and b = A x is exact for the integer x, which is then the exact
- * solution.  ILU(0)-preconditioned CG: in DD to a residual of 1e-26, in
- * double as far as it goes (1e-16). */
+/* The jumping-coefficient matrix with contrast 1e6: its entries are
+ * integers, so b = A x is exact for the integer x, which is then the
+ * exact solution (checked).  ILU(0)-preconditioned CG: in DD to a residual
+ * of 1e-26, in double as far as it goes (1e-16). */
 static void ill_conditioned(void)
 {
 	struct test_csr m;
-	test_jumping_coefficient(48, 1048575.0, &m);
+	test_jumping_coefficient(48, 1e6, &m);
 	int n = m.rows, *ptr, *col;
 	double *exact = malloc((size_t)n * sizeof *exact), *b = malloc((size_t)n * sizeof *b),
 	       *x = malloc((size_t)n * sizeof *x);
