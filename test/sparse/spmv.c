@@ -25,10 +25,11 @@
  * the columns of a row in random order, base 0 and 1, N and T; rows built
  * so that their products cancel to 2^-20 .. 2^-70 of their magnitude, where
  * a double accumulation is wrong (checked: the same sums in double must
- * miss the bound); alpha and beta DD values, beta = 0 with y full of NaN,
- * alpha = 0 with x full of NaN, alpha = 0 and beta = 1 (y untouched); a
- * NaN in x reaching exactly the rows that use it; no columns; a matrix
- * large enough for the threaded kernels; the error returns, argument by
+ * miss the bound in at least half the rows); alpha and beta DD values,
+ * beta = 0 with y full of NaN, alpha = 0 with x full of NaN, alpha = 0 and
+ * beta = 1 (y untouched); a NaN in x reaching exactly the rows that use it;
+ * N and T alternating on one descriptor; no columns; a matrix large
+ * enough for the threaded kernels; the error returns, argument by
  * argument, with y untouched.  One line per case, then a checksum of every
  * result's bits (spmv_same.sh: the same with any number of threads and
  * any TWOFOLD_CPU_KERNEL); exit 0 or 1. */
