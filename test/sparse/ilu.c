@@ -5,6 +5,10 @@
  *     preconditioned CG and BiCGStab converge in 1 or 2 iterations, in
  *     double and in DD, to the known solution, where the unpreconditioned
  *     solvers take many more;
+ *   - one preconditioned iteration on a matrix whose factors are exact
+ *     and whose triangular solves need more bits than a double: the DD
+ *     solvers' residual is of the order of u^2, the double ones' of u (the
+ *     triangular solves run in DD);
  *   - a zero pivot (met during the factorization, or stored on the
  *     diagonal), a pivot that overflows, a missing diagonal entry: every
  *     solver asked for ILU(0) returns TF_SOLVE_INVALID with "ILU(0) zero
@@ -211,6 +215,64 @@ static void exact_factors(const struct test_csr *m, int base)
 	free(x);
 }
 
+/* ---- The triangular solves in DD ----------------------------------------- */
+
+/* tridiag(-1, 2.5, -1) with a(0, 0) = 2 is L D L^T with L unit lower
+ * bidiagonal (-0.5) and D = 2 I: its ILU(0) in double is exact (pivots 2,
+ * multipliers -0.5).  With b = ones, L^-1 b = 1, 1.5, 1.75, ... needs more
+ * bits than a double holds after 53 rows, so the preconditioner applied in
+ * double is off by about u, in DD by about u^2.  One iteration of the
+ * preconditioned solver from x = 0 gives x = alpha M^-1 b with alpha = 1:
+ * its true residual shows the precision of the triangular solves. */
+static void dd_triangular_solves(void)
+{
+	struct test_csr m;
+	int n = 300;
+	reserve(&m, n, 3, "tridiagonal-ldlt");
+	for (int i = 0; i < n; i++) {
+		if (i > 0)
+			put(&m, i - 1, -1);
+		put(&m, i, i == 0 ? 2 : 2.5);
+		if (i < n - 1)
+			put(&m, i + 1, -1);
+		end_row(&m, i);
+	}
+	m.symmetric = 1;
+	int *ptr, *col;
+	tf_csr *a = describe(&m, 0, &ptr, &col);
+	double *b = malloc((size_t)n * sizeof *b), *x = malloc((size_t)n * sizeof *x);
+	for (int i = 0; i < n; i++)
+		b[i] = 1;
+	for (int method = CG; method <= BICGSTAB; method++) {
+		double residual[2];
+		for (int p = DOUBLE; p <= DD; p++) {
+			tf_solve_options o;
+			tf_solve_result r;
+			tf_solve_options_init(&o);
+			o.device = TF_DEVICE_CPU;
+			o.precond = TF_PRECOND_ILU0;
+			o.tol = p == DD ? 1e-30 : 1e-15;
+			o.maxit = 1;
+			solve(a, method, p, &o, b, NULL, x, &r);
+			residual[p] = r.true_residual;
+			printf("%-16s n %4d %-8s %-6s ilu0, 1 iteration: true residual %.2e\n", m.name, n,
+			       method_name[method], precision_name[p], r.true_residual);
+		}
+		/* double: about u; DD: about u^2 */
+		int ok = residual[DD] <= 1e-28 && residual[DOUBLE] >= 1e-20;
+		printf("%-16s %-8s the DD solves reach %.2e, double %.2e  %s\n", m.name,
+		       method_name[method], residual[DD], residual[DOUBLE], ok ? "PASS" : "FAIL");
+		CHECK(ok, "%s: one preconditioned iteration, residual %g in DD, %g in double",
+		      method_name[method], residual[DD], residual[DOUBLE]);
+	}
+	tf_csr_destroy(a);
+	test_csr_free(&m);
+	free(ptr);
+	free(col);
+	free(b);
+	free(x);
+}
+
 /* ---- Zero pivots ----------------------------------------------------------- */
 
 /* message holds "ILU(0) zero pivot at row N", N not followed by a digit. */
@@ -400,6 +462,7 @@ int main(void)
 	arrow(200, 0, &m);
 	exact_factors(&m, 1);
 	test_csr_free(&m);
+	dd_triangular_solves();
 	zero_pivots();
 	infinite_pivot();
 	ill_conditioned();
