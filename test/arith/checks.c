@@ -113,6 +113,12 @@ static void form_exact(const struct operation *o, const struct num *x, const str
 	case REF_MUL:
 		EXACT(mpfr_mul(mp[2], mp[0], mp[1], MPFR_RNDN));
 		break;
+	case REF_DIV:
+		/* Not exact: rounded to 128 bits more than the span of the
+		 * operands and the result, a relative 2^-192 at most. */
+		mpfr_set_prec(mp[2], mpfr_get_prec(mp[0]) + 128);
+		mpfr_div(mp[2], mp[0], mp[1], MPFR_RNDN);
+		break;
 	default: /* REF_FMA */
 		mp_set_num(mp[6], operand_layout(o, 2), &x[2]);
 		EXACT(mpfr_mul(mp[5], mp[1], mp[6], MPFR_RNDN));

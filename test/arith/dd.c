@@ -92,6 +92,50 @@ static enum range range_dd(const struct num *x)
 	return ax >= 0x1p1023 ? OVERFLOW_RANGE : ax >= 0x1p-900 ? IN_RANGE : UNDERFLOW_RANGE;
 }
 
+/* a / b: the quotient's exponent within [-890, 1000], a's within
+ * [-850, 1020]; one case in eight a = q b (a TwoProd) for a double q, so
+ * that the quotient is exact, or q b with its lo word changed, so that the
+ * remainder a.hi - q1 b cancels. */
+static void random_div_operands(struct num *x)
+{
+	int e_q, e_b;
+	product_exponents(&rng, &e_q, &e_b, -850, 1020, -890, 1000);
+	double b = random_double(&rng, e_b, e_b);
+	x[1] = num1(b);
+	if (rng_below(&rng, 8) == 0) {
+		double q = random_double(&rng, e_q, e_q);
+		tf_dd a = tf_two_prod(q, b);
+		if (rng_below(&rng, 2))
+			a = tf_quick_two_sum(a.hi, random_tail_d(&rng, a.hi, 60));
+		x[0] = num2(a.hi, a.lo);
+	} else
+		x[0] = random_dd_num(e_q + e_b);
+}
+
+/* The bound holds where the quotient neither overflows nor underflows and
+ * the remainder a.hi - q1 b is representable (|a.hi| >= 2^-900). */
+static enum range range_div(const struct num *x)
+{
+	if (fabs(x[0].w[0]) < 0x1p-900)
+		return UNDERFLOW_RANGE;
+	return range_dd(x);
+}
+
+/* b = 0 gives a non-finite result (the header's promise); otherwise the
+ * bound. */
+static void check_div(struct op *record, const struct operation *o, const struct num *x,
+		      const struct num *r, int edge)
+{
+	if (x[1].w[0] == 0 && isfinite(r->w[0])) {
+		op_fail(record, "%s: division by zero gave a finite %s", operands_text(o, x),
+			text_num(&layout_dd, r));
+		return;
+	}
+	if (x[1].w[0] == 0)
+		return;
+	check_arithmetic(record, o, x, r, edge);
+}
+
 static tf_dd fma_lazy_renormalized(tf_dd acc, double a, double b)
 {
 	return tf_dd_renormalize(tf_dd_fma_lazy(acc, a, b));
@@ -163,6 +207,9 @@ static const struct operation operations[] = {
 	{.name = "tf_dd_mul_d", .bound = "2u^2 |ab|", CALLS(dd_of_dd_d, tf_dd_mul_d),
 	 .reference = REF_MUL, DD_OP(SCALE_RESULT, 2 * U2), .draw = DRAW_PRODUCT,
 	 .exponents = DD_PRODUCTS},
+	{.name = "tf_dd_div_d", .bound = "3u^2 |a/b|", CALLS(dd_of_dd_d, tf_dd_div_d),
+	 .reference = REF_DIV, .check = check_div, .scale = SCALE_RESULT, .factor = 3 * U2,
+	 .range = range_div, .edges = EDGES_PAIRS, .random = random_div_operands},
 	{.name = "tf_dd_fma", .bound = "2u^2 |acc+ab| + 2u^2 |ab|", CALLS(dd_of_dd_d_d, tf_dd_fma),
 	 .reference = REF_FMA, DD_OP(SCALE_RESULT_AND_PRODUCT, 2 * U2), .draw = DRAW_FMA,
 	 .exponents = DD_FMAS, GIVEN(fma_given)},

@@ -178,6 +178,9 @@ enum reference {
 	REF_ADD,   /* a + b */
 	REF_MUL,   /* a b */
 	REF_FMA,   /* acc + a b, the operands acc, a, b */
+	REF_DIV,   /* a / b: the one reference that is not exact, rounded
+		    * to 128 bits more than the case's span (a relative
+		    * 2^-192 at most, far below any bound checked) */
 };
 
 /* What the error is measured against: the bound is factor times it. */
