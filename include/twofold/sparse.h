@@ -153,7 +153,11 @@ typedef enum {
 	TF_SOLVE_MAX_ITERATIONS = 1,
 	TF_SOLVE_BREAKDOWN = 2, /* `breakdown` names the quantity that vanished */
 	TF_SOLVE_STOPPED = 3,   /* by the monitor */
-	TF_SOLVE_INVALID = 4    /* nothing computed; `message` says why */
+	TF_SOLVE_INVALID = 4,   /* nothing computed; `message` says why */
+	TF_SOLVE_INACCURATE = 5 /* the recursive residual met tol, but the true
+				   residual of x stayed above 10 tol after the
+				   iteration was started again from x: rounding
+				   limits this solve (DD goes further) */
 } tf_solve_status;
 
 typedef struct tf_solve_result {
@@ -181,8 +185,8 @@ int tf_dbicgstab(const tf_csr *a, int n, const double *b, double *x,
 int tf_ddbicgstab(const tf_csr *a, int n, const tf_dd *b, tf_dd *x,
 		  const tf_solve_options *options, tf_solve_result *result);
 
-/* "converged", "max iterations", "breakdown", "stopped", "invalid input";
- * NULL outside tf_solve_status. */
+/* "converged", "max iterations", "breakdown", "stopped", "invalid input",
+ * "inaccurate"; NULL outside tf_solve_status. */
 const char *tf_solve_status_name(tf_solve_status status);
 
 #ifdef __cplusplus

@@ -63,14 +63,14 @@ int tf_krylov_bicgstab(struct tf_krylov_run *run)
 		TRY(e->dot(s, TF_KV_T, TF_KV_T, &tt));
 		if (tf_krylov_vanishes(tt)) {
 			TRY(e->axpby(s, TF_KV_X, alpha, TF_KV_PHAT, one));
-			run->iterations = k;
+			run->iterations = run->done + k;
 			return broke_down(run, "omega");
 		}
 		tf_dd omega = tf_krylov_div(precision, ts, tt);
 		/* x += alpha p^ + omega s^; r = s - omega t */
 		TRY(e->axpby(s, TF_KV_X, alpha, TF_KV_PHAT, one));
 		if (tf_krylov_vanishes(omega)) {
-			run->iterations = k;
+			run->iterations = run->done + k;
 			return broke_down(run, "omega");
 		}
 		TRY(e->axpby(s, TF_KV_X, omega, TF_KV_SHAT, one));

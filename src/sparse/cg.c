@@ -37,7 +37,7 @@ int tf_krylov_cg(struct tf_krylov_run *run)
 			/* p.Ap <= 0: A (or the preconditioner) is not positive definite */
 			run->status = TF_SOLVE_BREAKDOWN;
 			run->breakdown = "p.Ap";
-			run->iterations = k - 1;
+			run->iterations = run->done + k - 1;
 			return 0;
 		}
 		tf_dd alpha = tf_krylov_div(run->precision, rz, pq);

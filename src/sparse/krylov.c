@@ -38,19 +38,21 @@ double tf_krylov_relative(const struct tf_krylov_run *run, tf_dd rr)
 
 int tf_krylov_step_done(struct tf_krylov_run *run, int k, tf_dd rr)
 {
-	run->iterations = k;
+	int iteration = run->done + k;
+	run->iterations = iteration;
 	run->residual = tf_krylov_relative(run, rr);
 	if (!isfinite(rr.hi)) {
 		run->status = TF_SOLVE_BREAKDOWN;
 		run->breakdown = "r.r";
 		return 1;
 	}
-	int stop = k > 0 && run->monitor && run->monitor(k, run->residual, run->monitor_context);
+	int stop = k > 0 && run->monitor &&
+		   run->monitor(iteration, run->residual, run->monitor_context);
 	if (run->residual <= run->tol)
 		run->status = TF_SOLVE_CONVERGED;
 	else if (stop)
 		run->status = TF_SOLVE_STOPPED;
-	else if (k >= run->maxit)
+	else if (iteration >= run->maxit)
 		run->status = TF_SOLVE_MAX_ITERATIONS;
 	else
 		return 0;

@@ -16,9 +16,10 @@ struct tf_krylov_run {
 	int maxit;
 	tf_solve_monitor *monitor;
 	void *monitor_context;
+	int done;             /* iterations of earlier starts (counted on) */
 	/* out */
 	tf_solve_status status;
-	int iterations;
+	int iterations;       /* of all starts */
 	double residual;      /* recursive, relative */
 	double b_norm;
 	const char *breakdown; /* the quantity that vanished, or "" */
