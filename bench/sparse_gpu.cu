@@ -9,13 +9,14 @@
  *     baseline) against the synchronisation-free solve in DD and double;
  *   - CG and ILU(0)-CG iterations through tf_dcg and tf_ddcg (tolerance
  *     1e-300, two iteration counts: the difference of the times over the
- *     difference of the counts, so that the setup cancels), DD against
- *     double.
+ *     difference of the counts, so that the setup cancels; the median of 5
+ *     such pairs), DD against double.
  * One line a measurement: median milliseconds (cudaEvents; host clock for
  * the solver calls, which return when done), the ratio to the baseline,
  * and the target.
  *
  *   sparse_gpu [quick]   (quick: small grids, for a check run) */
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -143,36 +144,52 @@ static double max_relative_difference(const double *a, const double *b, int n)
 	return d / size;
 }
 
-/* Seconds a solve's iteration takes: tf_dcg / tf_ddcg from x = 0 at two
- * iteration counts. */
+/* Milliseconds a solve's iteration takes: tf_dcg / tf_ddcg from x = 0 at
+ * two iteration counts, the difference of the times over the difference of
+ * the counts; the median of REPEATS such pairs (the host clock sees the
+ * machine's noise). */
+#define REPEATS 5
+static double solve_seconds(tf_csr *a, int n, int dd, tf_precond precond, const void *b, void *x,
+			    int maxit, int *iterations)
+{
+	tf_solve_options o;
+	tf_solve_options_init(&o);
+	o.tol = 1e-300;
+	o.maxit = maxit;
+	o.precond = precond;
+	o.device = TF_DEVICE_GPU;
+	tf_solve_result r;
+	CHECK(cudaMemset(x, 0, (size_t)n * (dd ? sizeof(tf_dd) : sizeof(double))));
+	CHECK(cudaDeviceSynchronize());
+	auto start = std::chrono::steady_clock::now();
+	int status = dd ? tf_ddcg(a, n, (const tf_dd *)b, (tf_dd *)x, &o, &r)
+			: tf_dcg(a, n, (const double *)b, (double *)x, &o, &r);
+	auto stop = std::chrono::steady_clock::now();
+	if (r.device != TF_DEVICE_GPU || (status != TF_SOLVE_MAX_ITERATIONS && status != TF_SOLVE_CONVERGED)) {
+		std::printf("solve failed: status %d on device %d: %s\n", status, (int)r.device, r.message);
+		return NAN;
+	}
+	*iterations = r.iterations;
+	return std::chrono::duration<double>(stop - start).count();
+}
+
 static double iteration_ms(tf_csr *a, int n, int dd, tf_precond precond, const void *b, void *x,
 			   int first, int second)
 {
-	double seconds[3];
-	int iterations[3];
-	/* k = 0: a first call, not counted (one-time costs). */
-	for (int k = 0; k < 3; k++) {
-		tf_solve_options o;
-		tf_solve_options_init(&o);
-		o.tol = 1e-300;
-		o.maxit = k == 2 ? second : first;
-		o.precond = precond;
-		o.device = TF_DEVICE_GPU;
-		tf_solve_result r;
-		CHECK(cudaMemset(x, 0, (size_t)n * (dd ? sizeof(tf_dd) : sizeof(double))));
-		CHECK(cudaDeviceSynchronize());
-		auto start = std::chrono::steady_clock::now();
-		int status = dd ? tf_ddcg(a, n, (const tf_dd *)b, (tf_dd *)x, &o, &r)
-				: tf_dcg(a, n, (const double *)b, (double *)x, &o, &r);
-		auto stop = std::chrono::steady_clock::now();
-		if (r.device != TF_DEVICE_GPU || (status != TF_SOLVE_MAX_ITERATIONS && status != TF_SOLVE_CONVERGED)) {
-			std::printf("solve failed: status %d on device %d: %s\n", status, (int)r.device, r.message);
+	int i1, i2;
+	/* a first call, not counted (one-time costs) */
+	if (std::isnan(solve_seconds(a, n, dd, precond, b, x, first, &i1)))
+		return NAN;
+	std::vector<double> ms;
+	for (int k = 0; k < REPEATS; k++) {
+		double t1 = solve_seconds(a, n, dd, precond, b, x, first, &i1);
+		double t2 = solve_seconds(a, n, dd, precond, b, x, second, &i2);
+		if (std::isnan(t1) || std::isnan(t2) || i2 == i1)
 			return NAN;
-		}
-		seconds[k] = std::chrono::duration<double>(stop - start).count();
-		iterations[k] = r.iterations;
+		ms.push_back(1e3 * (t2 - t1) / (i2 - i1));
 	}
-	return 1e3 * (seconds[2] - seconds[1]) / (iterations[2] - iterations[1]);
+	std::sort(ms.begin(), ms.end());
+	return ms[REPEATS / 2];
 }
 
 static void bench_matrix(test_csr &m, cusparseHandle_t handle)
