@@ -18,19 +18,23 @@ static int is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
+struct tf_env_value tf_env_trim(const char *text, size_t length)
+{
+	while (length && is_blank(*text))
+		text++, length--;
+	while (length && is_blank(text[length - 1]))
+		length--;
+	struct tf_env_value value = { text, length };
+	return value;
+}
+
 int tf_env_get(const char *name, struct tf_env_value *value)
 {
 	const char *text = secure_getenv(name);
 	if (!text)
 		return 0;
-	size_t length = strlen(text);
-	while (length && is_blank(*text))
-		text++, length--;
-	while (length && is_blank(text[length - 1]))
-		length--;
-	value->text = text;
-	value->length = length;
-	return length > 0;
+	*value = tf_env_trim(text, strlen(text));
+	return value->length > 0;
 }
 
 int tf_env_integer(struct tf_env_value value, long low, long high, long *result)

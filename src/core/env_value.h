@@ -19,6 +19,9 @@ struct tf_env_value {
  * unset or blank, else 1 and the trimmed value. */
 int tf_env_get(const char *name, struct tf_env_value *value);
 
+/* `length` bytes of `text` with the blanks around them taken off. */
+struct tf_env_value tf_env_trim(const char *text, size_t length);
+
 /* A whole number in decimal digits (no sign, no base prefix) from `low` to
  * `high`: 1 and *result, else 0. */
 int tf_env_integer(struct tf_env_value value, long low, long high, long *result);

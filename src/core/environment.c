@@ -109,7 +109,22 @@ static long read_integer(const char *name, long low, long high, long fallback,
 static void read_num_threads(void)
 {
 	config.num_threads = (int)read_integer("TWOFOLD_NUM_THREADS", 1, TF_THREADS_MAX, 0,
-					       "the CPUs this process may run on");
+					       "OMP_NUM_THREADS, else the CPUs this process may run on");
+	/* OpenMP's: a list, one number per nesting level; the first is the
+	 * outermost level's, the one a BLAS called from serial code has. */
+	struct tf_env_value value;
+	long threads;
+	config.omp_num_threads = 0;
+	if (!tf_env_get("OMP_NUM_THREADS", &value))
+		return;
+	const char *comma = memchr(value.text, ',', value.length);
+	struct tf_env_value first =
+		tf_env_trim(value.text, comma ? (size_t)(comma - value.text) : value.length);
+	if (tf_env_integer(first, 1, TF_THREADS_MAX, &threads))
+		config.omp_num_threads = (int)threads;
+	else
+		tf_env_refuse("OMP_NUM_THREADS", value, "a list starting with a whole number from 1 to 4096",
+			      "the CPUs this process may run on");
 }
 
 static const char *const cpu_kernel_names[] = {

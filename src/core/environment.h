@@ -36,6 +36,7 @@ struct tf_config {
 	int log;                       /* TWOFOLD_LOG: report at exit */
 	char cpu_blas[PATH_MAX];       /* TWOFOLD_CPU_BLAS, "" when unset */
 	int num_threads;               /* TWOFOLD_NUM_THREADS, 0 when unset */
+	int omp_num_threads;           /* OMP_NUM_THREADS's first number, 0 when unset */
 	enum tf_cpu_kernel cpu_kernel; /* TWOFOLD_CPU_KERNEL */
 	int device;                    /* TWOFOLD_DEVICE, -1 when unset */
 	double gpu_min_flops;          /* TWOFOLD_GPU_MIN_FLOPS, -1 when unset */

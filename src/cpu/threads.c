@@ -1,5 +1,6 @@
 #include "config.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
@@ -9,9 +10,8 @@
 #include "core/stats.h"
 #include "cpu/threads.h"
 
-/* The most workers the pool starts (TWOFOLD_NUM_THREADS's bound, less the
- * caller). */
-#define WORKERS_MAX 4095
+/* The most workers the pool starts (the threads' bound, less the caller). */
+#define WORKERS_MAX (TF_THREADS_MAX - 1)
 
 /* One job at a time: the caller that holds `busy` publishes it, and the
  * caller and the workers take indices from `next` until none are left. */
@@ -167,13 +167,57 @@ void tf_parallel_for(int count, void (*body)(void *context, int index), void *co
 	pthread_mutex_unlock(&pool.busy);
 }
 
+/* The CPUs this process may run on (its affinity mask, as taskset, cgroup
+ * cpusets and MPI launchers set it), not the machine's: ranks sharing a
+ * node do not oversubscribe it.  Masks of more than 1024 CPUs take a
+ * larger set. */
+static int affinity_count(void)
+{
+	for (int cpus = 1024; cpus <= (1 << 18); cpus *= 2) {
+		cpu_set_t *set = CPU_ALLOC(cpus);
+		if (!set)
+			return 1;
+		size_t size = CPU_ALLOC_SIZE(cpus);
+		int failed = sched_getaffinity(0, size, set);
+		int count = failed ? 0 : CPU_COUNT_S(size, set);
+		CPU_FREE(set);
+		if (!failed)
+			return count > 0 ? count : 1;
+		if (errno != EINVAL)
+			break;
+	}
+	return 1;
+}
+
+static int thread_count;
+static const char *thread_source;
+static pthread_once_t threads_once = PTHREAD_ONCE_INIT;
+
+static void count_threads(void)
+{
+	const struct tf_config *config = tf_config();
+	if (config->num_threads > 0) {
+		thread_count = config->num_threads;
+		thread_source = "TWOFOLD_NUM_THREADS";
+	} else if (config->omp_num_threads > 0) {
+		thread_count = config->omp_num_threads;
+		thread_source = "OMP_NUM_THREADS";
+	} else {
+		thread_count = affinity_count();
+		thread_source = "the affinity mask";
+	}
+	if (thread_count > TF_THREADS_MAX)
+		thread_count = TF_THREADS_MAX;
+}
+
 int tf_cpu_threads(void)
 {
-	int threads = tf_config()->num_threads;
-	if (threads > 0)
-		return threads;
-	cpu_set_t cpus;
-	if (sched_getaffinity(0, sizeof cpus, &cpus) == 0 && CPU_COUNT(&cpus) > 0)
-		return CPU_COUNT(&cpus);
-	return 1;
+	pthread_once(&threads_once, count_threads);
+	return thread_count;
+}
+
+const char *tf_cpu_threads_source(void)
+{
+	pthread_once(&threads_once, count_threads);
+	return thread_source;
 }

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include "core/environment.h"
 #include "cpu/blas_library.h"
+#include "cpu/threads.h"
 #include "gpu/device.h"
 #include "op/routines.h"
 #include "plan/report.h"
@@ -30,6 +31,7 @@ __attribute__((destructor)) static void report(void)
 		return;
 	fprintf(stderr, "twofold: mode %s, CPU BLAS %s\n", tf_mode_name(tf_config()->mode),
 		tf_cpu_blas_description());
+	fprintf(stderr, "twofold: CPU threads %d (%s)\n", tf_cpu_threads(), tf_cpu_threads_source());
 	if (tf_gpu_description())
 		fprintf(stderr, "twofold: GPU %s\n", tf_gpu_description());
 	tf_stats_print_heading(stderr);

@@ -14,6 +14,7 @@ int main(void)
 	printf("log %d\n", config->log);
 	printf("cpu_blas [%s]\n", config->cpu_blas);
 	printf("num_threads %d\n", config->num_threads);
+	printf("omp_num_threads %d\n", config->omp_num_threads);
 	printf("cpu_kernel %d\n", (int)config->cpu_kernel);
 	printf("device %d\n", config->device);
 	printf("gpu_min_flops %.15g\n", config->gpu_min_flops);

@@ -51,6 +51,9 @@ accept num_threads 4 "TWOFOLD_NUM_THREADS=$(printf '\t4 \t')"
 accept num_threads 4096 TWOFOLD_NUM_THREADS=4096
 accept num_threads 7 TWOFOLD_NUM_THREADS=007
 accept num_threads 0 "TWOFOLD_NUM_THREADS=  "
+accept omp_num_threads 3 "OMP_NUM_THREADS=3"
+accept omp_num_threads 3 "OMP_NUM_THREADS= 3 ,2,1"
+accept omp_num_threads 0 "OMP_NUM_THREADS= "
 accept mode df "TWOFOLD_MODE= df "
 accept mode native "TWOFOLD_MODE=Native "
 accept log 1 "TWOFOLD_LOG= 1"
@@ -84,6 +87,9 @@ refuse num_threads 0 "TWOFOLD_NUM_THREADS=0 is not a whole number from 1 to 4096
 refuse num_threads 0 "TWOFOLD_NUM_THREADS=4097 is not" TWOFOLD_NUM_THREADS=4097
 refuse num_threads 0 "TWOFOLD_NUM_THREADS=4 4 is not" "TWOFOLD_NUM_THREADS= 4 4 "
 refuse num_threads 0 "TWOFOLD_NUM_THREADS=4x is not" TWOFOLD_NUM_THREADS=4x
+refuse omp_num_threads 0 "OMP_NUM_THREADS=0x3,2 is not a list starting with a whole number from 1 to 4096" \
+	"OMP_NUM_THREADS=0x3,2"
+refuse omp_num_threads 0 "OMP_NUM_THREADS=,4 is not a list" "OMP_NUM_THREADS=,4"
 refuse split_max_moduli 32 "TWOFOLD_SPLIT_MAX_MODULI=33 is not a whole number from 1 to 32; using 32" \
 	TWOFOLD_SPLIT_MAX_MODULI=33
 for value in inf INF infinity nan 1e308 1e25 -1 0x10 0x1p4 1e 1e+ . e5 '1 000' 5k; do
