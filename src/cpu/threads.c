@@ -49,7 +49,7 @@ static void *worker(void *unused)
 {
 	(void)unused;
 	unsigned long seen = 0;
-	tf_call_depth = 1; /* whatever this thread calls is inside a call */
+	tf_thread.call_depth = 1; /* whatever this thread calls is inside a call */
 	pthread_mutex_lock(&pool.lock);
 	for (;;) {
 		while (pool.generation == seen && !pool.stopping)
