@@ -21,7 +21,6 @@ enum tf_where {
 	TF_WHERE_COUNT
 };
 
-
 /* One routine's calls, time and floating-point operations, by where they
  * ran; zero-initialised storage is an empty record. */
 struct tf_stats {
@@ -105,7 +104,7 @@ static inline __attribute__((always_inline)) int tf_tally_times_next(struct tf_t
 	return countdown < 0;
 }
 
-/* Records a timed call's time (tf_stats.c): rare, so out of line. */
+/* Records a timed call's time (core/stats.c): rare, so out of line. */
 void tf_tally_time(struct tf_tally *tally, struct tf_thread_state *thread, enum tf_where where,
 		   uint64_t nanoseconds);
 

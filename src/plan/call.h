@@ -1,8 +1,8 @@
 /* The bracket every exported entry point (BLAS or typed) puts around its
  * work: nesting depth (a CPU BLAS calls lsame_, xerbla_, dgemm_... through
  * our exports, and those inner calls are the CPU BLAS's business, not the
- * application's) and, with TWOFOLD_LOG, the count and the time of the outermost
- * call (plan/report.c).
+ * application's) and, with TWOFOLD_LOG, the count and the time of the
+ * outermost call (plan/report.c).
  *
  * tf_call_end runs after the call into the CPU BLAS, so a wrapper never ends
  * in a tail call: a tail call would write the hidden string lengths into the
@@ -28,7 +28,8 @@ struct tf_call {
 /* With TWOFOLD_LOG=1 an outermost call is counted in its thread's tally of
  * the routine, and timed or not as core/stats.h says: inline, with no
  * atomic read-modify-write, so that the log costs a tiny call little. */
-static inline __attribute__((always_inline)) void tf_call_begin(struct tf_call *call, int routine)
+static inline __attribute__((always_inline)) void tf_call_begin(struct tf_call *call,
+								  int routine)
 {
 	struct tf_thread_state *thread = &tf_thread;
 	/* The address, once: without this the compiler looks it up again (a
@@ -52,7 +53,8 @@ static inline __attribute__((always_inline)) void tf_call_begin(struct tf_call *
 
 /* flops: the call's floating-point operations, for the report's rates (0
  * for routines twofold only forwards). */
-static inline __attribute__((always_inline)) void tf_call_end(struct tf_call *call, enum tf_where where, double flops)
+static inline __attribute__((always_inline)) void tf_call_end(struct tf_call *call,
+								enum tf_where where, double flops)
 {
 	call->thread->call_depth--;
 	if (!call->counted)
