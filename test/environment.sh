@@ -21,7 +21,7 @@ echo "modes parsed"
 
 run TWOFOLD_MODE=quad
 expect_mode dd
-[ "$(messages 'TWOFOLD_MODE=quad is not a mode')" = 1 ] || fail "bad mode not reported once: $(cat "$work/err")"
+[ "$(messages 'TWOFOLD_MODE=quad is not one of dd, df, fast, native, cpu; using dd')" = 1 ] || fail "bad mode not reported once: $(cat "$work/err")"
 echo "a bad mode is reported once and dd is used"
 
 run TWOFOLD_MOED=dd TWOFOLD_LOG=0
@@ -32,13 +32,13 @@ grep -q 'known: TWOFOLD_MODE, TWOFOLD_LOG, TWOFOLD_CPU_BLAS, TWOFOLD_NUM_THREADS
 echo "a misspelt variable is reported once"
 
 run TWOFOLD_NUM_THREADS=0
-[ "$(messages 'TWOFOLD_NUM_THREADS=0 is not a number of threads')" = 1 ] || fail "bad TWOFOLD_NUM_THREADS not reported"
+[ "$(messages 'TWOFOLD_NUM_THREADS=0 is not a whole number from 1 to 4096')" = 1 ] || fail "bad TWOFOLD_NUM_THREADS not reported"
 run TWOFOLD_CPU_KERNEL=sse9
 [ "$(messages 'TWOFOLD_CPU_KERNEL=sse9 is not one of')" = 1 ] || fail "bad TWOFOLD_CPU_KERNEL not reported"
 echo "bad thread counts and kernel names are reported"
 
 run TWOFOLD_LOG=yes
-[ "$(messages 'TWOFOLD_LOG=yes is neither 0 nor 1')" = 1 ] || fail "bad TWOFOLD_LOG not reported"
+[ "$(messages 'TWOFOLD_LOG=yes is not one of 0, 1; using 0')" = 1 ] || fail "bad TWOFOLD_LOG not reported"
 grep -q 'ddot_' "$work/err" && fail "report printed although TWOFOLD_LOG is not 1"
 
 # df, fast and native need a GPU; without one, dgemm goes to the CPU BLAS

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "core/env_value.h"
 #include "core/environment.h"
 #include "core/export.h"
 #include "core/message.h"
@@ -40,77 +41,90 @@ static const char *const mode_names[] = {
 static struct tf_config config;
 static pthread_once_t config_once = PTHREAD_ONCE_INIT;
 
-static void read_mode(void)
-{
-	const char *value = secure_getenv("TWOFOLD_MODE");
-	config.mode = TF_MODE_DD;
-	if (!value || !*value)
-		return;
-	for (size_t i = 0; i < COUNT(mode_names); i++) {
-		if (strcasecmp(value, mode_names[i]) == 0) {
-			config.mode = (tf_mode)i;
-			return;
-		}
-	}
-	tf_message("TWOFOLD_MODE=%s is not a mode (dd, df, fast, native, cpu); using dd", value);
-}
-
-static void read_log(void)
-{
-	const char *value = secure_getenv("TWOFOLD_LOG");
-	config.log = 0;
-	if (!value || !*value || strcmp(value, "0") == 0)
-		return;
-	if (strcmp(value, "1") == 0) {
-		config.log = 1;
-		return;
-	}
-	tf_message("TWOFOLD_LOG=%s is neither 0 nor 1; no report", value);
-}
-
-static void read_cpu_blas(void)
-{
-	const char *value = secure_getenv("TWOFOLD_CPU_BLAS");
-	config.cpu_blas[0] = '\0';
-	if (!value || !*value)
-		return;
-	if (strlen(value) >= sizeof config.cpu_blas) {
-		tf_fatal("TWOFOLD_CPU_BLAS is longer than %zu characters", sizeof config.cpu_blas - 1);
-	}
-	strcpy(config.cpu_blas, value);
-}
-
-static void read_num_threads(void)
-{
-	const char *value = secure_getenv("TWOFOLD_NUM_THREADS");
-	config.num_threads = 0;
-	if (!value || !*value)
-		return;
-	char *end;
-	long threads = strtol(value, &end, 10);
-	if (*end || threads < 1 || threads > 4096) {
-		tf_message("TWOFOLD_NUM_THREADS=%s is not a number of threads (1 to 4096); "
-			   "using the available cores", value);
-		return;
-	}
-	config.num_threads = (int)threads;
-}
+/* Each reader below takes its variable through core/env_value.h, so that
+ * every one is trimmed, checked and reported alike. */
 
 /* The index of the value of variable `name` among `names` (any case):
  * `fallback` when unset, reported and `fallback` when not one of them. */
 static int read_choice(const char *name, const char *const *names, size_t count, int fallback)
 {
-	const char *value = secure_getenv(name);
-	if (!value || !*value)
+	struct tf_env_value value;
+	if (!tf_env_get(name, &value))
 		return fallback;
-	for (size_t i = 0; i < count; i++)
-		if (strcasecmp(value, names[i]) == 0)
-			return (int)i;
-	char list[128] = "";
+	int index = tf_env_word(value, names, count);
+	if (index >= 0)
+		return index;
+	char list[128] = "one of ";
 	for (size_t i = 0; i < count; i++)
 		snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", names[i]);
-	tf_message("%s=%s is not one of %s; using %s", name, value, list, names[fallback]);
+	tf_env_refuse(name, value, list, names[fallback]);
 	return fallback;
+}
+
+static void read_mode(void)
+{
+	config.mode = (tf_mode)read_choice("TWOFOLD_MODE", mode_names, COUNT(mode_names), TF_MODE_DD);
+}
+
+static void read_log(void)
+{
+	static const char *const log_names[] = { "0", "1" };
+	config.log = read_choice("TWOFOLD_LOG", log_names, COUNT(log_names), 0);
+}
+
+static void read_cpu_blas(void)
+{
+	struct tf_env_value value;
+	config.cpu_blas[0] = '\0';
+	if (!tf_env_get("TWOFOLD_CPU_BLAS", &value))
+		return;
+	if (value.length >= sizeof config.cpu_blas) {
+		char expected[64];
+		snprintf(expected, sizeof expected, "a path of at most %zu bytes",
+			 sizeof config.cpu_blas - 1);
+		tf_env_refuse("TWOFOLD_CPU_BLAS", value, expected, "the default CPU BLAS");
+		return;
+	}
+	memcpy(config.cpu_blas, value.text, value.length);
+	config.cpu_blas[value.length] = '\0';
+}
+
+/* A whole number from `low` to `high`: `fallback` when unset, reported and
+ * `fallback` when not one. */
+static long read_integer(const char *name, long low, long high, long fallback,
+			 const char *fallback_text)
+{
+	struct tf_env_value value;
+	long result;
+	if (!tf_env_get(name, &value))
+		return fallback;
+	if (tf_env_integer(value, low, high, &result))
+		return result;
+	char expected[64];
+	snprintf(expected, sizeof expected, "a whole number from %ld to %ld", low, high);
+	tf_env_refuse(name, value, expected, fallback_text);
+	return fallback;
+}
+
+static void read_num_threads(void)
+{
+	config.num_threads = (int)read_integer("TWOFOLD_NUM_THREADS", 1, TF_THREADS_MAX, 0,
+					       "OMP_NUM_THREADS, else the CPUs this process may run on");
+	/* OpenMP's: a list, one number per nesting level; the first is the
+	 * outermost level's, the one a BLAS called from serial code has. */
+	struct tf_env_value value;
+	long threads;
+	config.omp_num_threads = 0;
+	if (!tf_env_get("OMP_NUM_THREADS", &value))
+		return;
+	const char *comma = memchr(value.text, ',', value.length);
+	struct tf_env_value first =
+		tf_env_trim(value.text, comma ? (size_t)(comma - value.text) : value.length);
+	if (tf_env_integer(first, 1, TF_THREADS_MAX, &threads))
+		config.omp_num_threads = (int)threads;
+	else
+		tf_env_refuse("OMP_NUM_THREADS", value, "a list starting with a whole number from 1 to 4096",
+			      "the CPUs this process may run on");
 }
 
 static const char *const cpu_kernel_names[] = {
@@ -137,65 +151,48 @@ static void read_choices(void)
 /* TWOFOLD_SPLIT_MAX_MODULI: 1 to TF_SPLIT_MAX_MODULI, the most by default. */
 static void read_split_moduli(void)
 {
-	const char *value = secure_getenv("TWOFOLD_SPLIT_MAX_MODULI");
-	config.split_max_moduli = TF_SPLIT_MAX_MODULI;
-	if (!value || !*value)
-		return;
-	char *end;
-	long moduli = strtol(value, &end, 10);
-	if (*end || moduli < 1 || moduli > TF_SPLIT_MAX_MODULI) {
-		tf_message("TWOFOLD_SPLIT_MAX_MODULI=%s is not a number of moduli (1 to %d); using %d",
-			   value, TF_SPLIT_MAX_MODULI, TF_SPLIT_MAX_MODULI);
-		return;
-	}
-	config.split_max_moduli = (int)moduli;
+	char fallback[16];
+	snprintf(fallback, sizeof fallback, "%d", TF_SPLIT_MAX_MODULI);
+	config.split_max_moduli = (int)read_integer("TWOFOLD_SPLIT_MAX_MODULI", 1, TF_SPLIT_MAX_MODULI,
+						    TF_SPLIT_MAX_MODULI, fallback);
 }
 
-/* A non-negative number, with an optional k, M or G (powers of 1024) for
- * sizes; -1 when unset, reported and -1 when malformed. */
-static double read_amount(const char *name, int with_suffix)
+/* A number from `low` to `high`, with a k, M or G (powers of 1024) if
+ * `suffixes`: `fallback` when unset, reported and `fallback` when not one. */
+static double read_number(const char *name, const char *suffixes, double low, double high,
+			  const char *expected, double fallback, const char *fallback_text)
 {
-	const char *value = secure_getenv(name);
-	if (!value || !*value)
-		return -1;
-	char *end;
-	double amount = strtod(value, &end);
-	if (with_suffix && *end && !end[1]) {
-		const char *suffixes = "kMG";
-		const char *at = strchr(suffixes, *end);
-		if (at) {
-			for (const char *s = suffixes; s <= at; s++)
-				amount *= 1024;
-			end++;
-		}
-	}
-	if (*end || !(amount >= 0)) {
-		tf_message("%s=%s is not a non-negative number; ignored", name, value);
-		return -1;
-	}
-	return amount;
+	struct tf_env_value value;
+	double result;
+	if (!tf_env_get(name, &value))
+		return fallback;
+	if (tf_env_number(value, suffixes, low, high, &result))
+		return result;
+	tf_env_refuse(name, value, expected, fallback_text);
+	return fallback;
 }
 
 static void read_gpu(void)
 {
-	double device = read_amount("TWOFOLD_DEVICE", 0);
-	config.device = device >= 0 ? (int)device : -1;
-	if (device >= 0 && device != (int)device) {
-		tf_message("TWOFOLD_DEVICE must be a device number; ignored");
-		config.device = -1;
-	}
-	config.gpu_min_flops = read_amount("TWOFOLD_GPU_MIN_FLOPS", 0);
-	double memory = read_amount("TWOFOLD_GPU_MEMORY", 1);
-	config.gpu_memory = memory > 0 ? memory : 0;
-	const char *fault = secure_getenv("TWOFOLD_GPU_FAULT");
+	config.device = (int)read_integer("TWOFOLD_DEVICE", 0, TF_DEVICE_MAX, -1, "GPU 0");
+	config.gpu_min_flops = read_number("TWOFOLD_GPU_MIN_FLOPS", NULL, 0, TF_GPU_MIN_FLOPS_MAX,
+					   "a number of flops from 0 to 1e24", -1,
+					   "the cost model");
+	/* Whole bytes: "1.5k" is 1536. */
+	config.gpu_memory = (double)(unsigned long long)read_number(
+		"TWOFOLD_GPU_MEMORY", "kMG", TF_GPU_MEMORY_MIN, TF_GPU_MEMORY_MAX,
+		"a number of bytes (with k, M or G) from 1M to 1048576G", 0,
+		"90% of the GPU's free memory");
+	static const char *const fault_names[] = { "init", "alloc", "launch", "transfer" };
+	struct tf_env_value value;
 	config.gpu_fault[0] = '\0';
-	if (fault && *fault) {
-		if (strcmp(fault, "init") && strcmp(fault, "alloc") && strcmp(fault, "launch") &&
-		    strcmp(fault, "transfer"))
-			tf_message("TWOFOLD_GPU_FAULT=%s is not one of init, alloc, launch, transfer; ignored",
-				   fault);
+	if (tf_env_get("TWOFOLD_GPU_FAULT", &value)) {
+		int fault = tf_env_word(value, fault_names, COUNT(fault_names));
+		if (fault < 0)
+			tf_env_refuse("TWOFOLD_GPU_FAULT", value, "one of init, alloc, launch, transfer",
+				      "none");
 		else
-			snprintf(config.gpu_fault, sizeof config.gpu_fault, "%s", fault);
+			snprintf(config.gpu_fault, sizeof config.gpu_fault, "%s", fault_names[fault]);
 	}
 }
 
@@ -219,8 +216,9 @@ static void report_unknown_variables(void)
 	for (char **entry = environ; entry && *entry; entry++) {
 		if (strncmp(*entry, "TWOFOLD_", 8) != 0 || is_known(*entry))
 			continue;
-		int length = (int)strcspn(*entry, "=");
-		tf_message("unknown environment variable %.*s ignored (known: %s)", length, *entry, known);
+		char name[128];
+		tf_env_echo(*entry, strcspn(*entry, "="), name, sizeof name);
+		tf_message("unknown environment variable %s ignored (known: %s)", name, known);
 	}
 }
 

@@ -23,11 +23,20 @@ enum tf_split {
 /* The most moduli a product may take (TWOFOLD_SPLIT_MAX_MODULI's range). */
 #define TF_SPLIT_MAX_MODULI 32
 
+/* The ranges of the numeric variables; a value outside is reported and the
+ * default used. */
+#define TF_THREADS_MAX 4096               /* TWOFOLD_NUM_THREADS: 1 to this */
+#define TF_DEVICE_MAX 1023                /* TWOFOLD_DEVICE: 0 to this */
+#define TF_GPU_MIN_FLOPS_MAX 1e24         /* TWOFOLD_GPU_MIN_FLOPS: 0 to this */
+#define TF_GPU_MEMORY_MIN 1048576.0       /* TWOFOLD_GPU_MEMORY: 1M ... */
+#define TF_GPU_MEMORY_MAX 1125899906842624.0 /* ... to 1048576G */
+
 struct tf_config {
 	tf_mode mode;                  /* TWOFOLD_MODE */
 	int log;                       /* TWOFOLD_LOG: report at exit */
 	char cpu_blas[PATH_MAX];       /* TWOFOLD_CPU_BLAS, "" when unset */
 	int num_threads;               /* TWOFOLD_NUM_THREADS, 0 when unset */
+	int omp_num_threads;           /* OMP_NUM_THREADS's first number, 0 when unset */
 	enum tf_cpu_kernel cpu_kernel; /* TWOFOLD_CPU_KERNEL */
 	int device;                    /* TWOFOLD_DEVICE, -1 when unset */
 	double gpu_min_flops;          /* TWOFOLD_GPU_MIN_FLOPS, -1 when unset */

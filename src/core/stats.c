@@ -3,7 +3,7 @@
 #include <time.h>
 #include "core/stats.h"
 
-_Thread_local int tf_call_depth;
+_Thread_local struct tf_thread_state tf_thread;
 
 static const char *const where_names[TF_WHERE_COUNT] = {
 	[TF_WHERE_GPU] = "gpu",
@@ -30,6 +30,86 @@ void tf_stats_add(struct tf_stats *s, enum tf_where where, uint64_t nanoseconds,
 	while (!atomic_compare_exchange_weak_explicit(&s->flops[where], &old, old + flops,
 						      memory_order_relaxed, memory_order_relaxed))
 		;
+}
+
+uint64_t tf_clock_ns;
+
+void tf_stats_measure_clock(void)
+{
+	uint64_t least = UINT64_MAX;
+	for (int i = 0; i < 64; i++) {
+		uint64_t start = tf_now_ns(), end = tf_now_ns();
+		if (end - start < least)
+			least = end - start;
+	}
+	tf_clock_ns = least;
+}
+
+void tf_tally_time(struct tf_tally *tally, struct tf_thread_state *thread, enum tf_where where,
+		   uint64_t nanoseconds)
+{
+	/* Weighted by the calls it stands for, and the next interval drawn;
+	 * the clock's own cost, measured once, taken off. */
+	TF_TALLY_BUMP(tally->timed, 1);
+	nanoseconds = nanoseconds > tf_clock_ns ? nanoseconds - tf_clock_ns : 0;
+	int sampled = atomic_load_explicit(&tally->sampled, memory_order_relaxed);
+	uint64_t counted = nanoseconds;
+	unsigned long long shorts = atomic_load_explicit(&tally->short_timed, memory_order_relaxed);
+	if (nanoseconds < TF_TALLY_SHORT_NS) {
+		TF_TALLY_BUMP(tally->short_timed, 1);
+		TF_TALLY_BUMP(tally->short_ns, nanoseconds);
+		if (sampled)
+			counted = TF_TALLY_SAMPLE * nanoseconds;
+	} else if (sampled && shorts) {
+		uint64_t mean = atomic_load_explicit(&tally->short_ns, memory_order_relaxed) / shorts;
+		counted = nanoseconds + (TF_TALLY_SAMPLE - 1) * mean;
+	}
+	TF_TALLY_BUMP(tally->nanoseconds[where], counted);
+	int interval = 1;
+	sampled = nanoseconds < TF_TALLY_SHORT_NS;
+	if (sampled) {
+		uint32_t r = thread->random; /* xorshift32 */
+		r ^= r << 13;
+		r ^= r >> 17;
+		r ^= r << 5;
+		thread->random = r;
+		interval = 1 + (int)(r % (2 * TF_TALLY_SAMPLE - 1));
+	}
+	atomic_store_explicit(&tally->sampled, sampled, memory_order_relaxed);
+	/* The countdown is -1 now: the next interval - 1 calls go untimed. */
+	TF_TALLY_BUMP(tally->drawn, interval);
+	atomic_store_explicit(&tally->countdown, interval - 1, memory_order_relaxed);
+}
+
+int tf_stats_fold(struct tf_stats *s, struct tf_tally *t)
+{
+	/* Every call, from the countdown (read the countdown first: a timed
+	 * call meanwhile then adds its interval to `drawn`, not takes it away,
+	 * and a thread still calling at the report is counted high, not
+	 * low); those on the CPU BLAS are the rest. */
+	long long countdown = atomic_load_explicit(&t->countdown, memory_order_acquire);
+	unsigned long long drawn = atomic_load_explicit(&t->drawn, memory_order_relaxed);
+	unsigned long long all = (unsigned long long)((long long)drawn - countdown), others = 0;
+	for (int w = 0; w < TF_WHERE_COUNT; w++)
+		if (w != TF_WHERE_CPU_BLAS)
+			others += atomic_load_explicit(&t->calls[w], memory_order_relaxed);
+	for (int w = 0; w < TF_WHERE_COUNT; w++) {
+		unsigned long long calls = w == TF_WHERE_CPU_BLAS
+			? (all > others ? all - others : 0)
+			: atomic_load_explicit(&t->calls[w], memory_order_relaxed);
+		if (!calls)
+			continue;
+		atomic_fetch_add_explicit(&s->calls[w], calls, memory_order_relaxed);
+		atomic_fetch_add_explicit(&s->nanoseconds[w],
+					  atomic_load_explicit(&t->nanoseconds[w], memory_order_relaxed),
+					  memory_order_relaxed);
+		double flops = atomic_load_explicit(&t->flops[w], memory_order_relaxed);
+		double old = atomic_load_explicit(&s->flops[w], memory_order_relaxed);
+		while (!atomic_compare_exchange_weak_explicit(&s->flops[w], &old, old + flops,
+							      memory_order_relaxed, memory_order_relaxed))
+			;
+	}
+	return all > atomic_load_explicit(&t->timed, memory_order_relaxed);
 }
 
 void tf_stats_detail(struct tf_stats *s, int value, int flag)

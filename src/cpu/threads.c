@@ -1,5 +1,6 @@
 #include "config.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
@@ -9,6 +10,9 @@
 #include "core/stats.h"
 #include "cpu/threads.h"
 
+/* The most workers the pool starts (the threads' bound, less the caller). */
+#define WORKERS_MAX (TF_THREADS_MAX - 1)
+
 /* One job at a time: the caller that holds `busy` publishes it, and the
  * caller and the workers take indices from `next` until none are left. */
 static struct {
@@ -16,6 +20,8 @@ static struct {
 	pthread_mutex_t lock;          /* guards the fields below */
 	pthread_cond_t wake, done;
 	int workers;                   /* started so far */
+	pthread_t *threads;            /* theirs, to join when the library goes */
+	int stopping;                  /* the workers leave; no new job starts */
 	unsigned long generation;      /* counts jobs, to wake the workers */
 	void (*body)(void *, int);
 	void *context;
@@ -43,11 +49,13 @@ static void *worker(void *unused)
 {
 	(void)unused;
 	unsigned long seen = 0;
-	tf_call_depth = 1; /* whatever this thread calls is inside a call */
+	tf_thread.call_depth = 1; /* whatever this thread calls is inside a call */
 	pthread_mutex_lock(&pool.lock);
 	for (;;) {
-		while (pool.generation == seen)
+		while (pool.generation == seen && !pool.stopping)
 			pthread_cond_wait(&pool.wake, &pool.lock);
+		if (pool.stopping)
+			break;
 		seen = pool.generation;
 		void (*body)(void *, int) = pool.body;
 		void *context = pool.context;
@@ -60,6 +68,7 @@ static void *worker(void *unused)
 		pool.active--;
 		pthread_cond_signal(&pool.done);
 	}
+	pthread_mutex_unlock(&pool.lock);
 	return NULL;
 }
 
@@ -74,6 +83,24 @@ static void forget_workers(void)
 	pool.active = 0;
 }
 
+/* When the library is unloaded (dlclose) or the program exits: the workers
+ * wait in this library's code, so they must be gone before it is unmapped,
+ * and their stacks freed.  A call after this (from another library's
+ * destructor, say) runs on its caller's thread. */
+__attribute__((destructor)) static void stop_workers(void)
+{
+	pthread_mutex_lock(&pool.lock);
+	pool.stopping = 1;
+	pthread_cond_broadcast(&pool.wake);
+	int workers = pool.workers;
+	pool.workers = 0;
+	pthread_mutex_unlock(&pool.lock);
+	for (int w = 0; w < workers; w++)
+		pthread_join(pool.threads[w], NULL);
+	free(pool.threads);
+	pool.threads = NULL;
+}
+
 static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
 
 static void register_atfork(void)
@@ -81,18 +108,19 @@ static void register_atfork(void)
 	pthread_atfork(NULL, NULL, forget_workers);
 }
 
-/* Starts workers up to `wanted`; fewer if the system refuses threads. */
+/* Starts workers up to `wanted`; fewer if the system refuses threads.
+ * Under pool.lock. */
 static void start_workers(int wanted)
 {
 	pthread_once(&atfork_once, register_atfork);
+	if (wanted > WORKERS_MAX)
+		wanted = WORKERS_MAX;
+	if (pool.workers >= wanted)
+		return;
+	if (!pool.threads && !(pool.threads = malloc(WORKERS_MAX * sizeof *pool.threads)))
+		return;
 	while (pool.workers < wanted) {
-		pthread_t thread;
-		pthread_attr_t attributes;
-		pthread_attr_init(&attributes);
-		pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
-		int failed = pthread_create(&thread, &attributes, worker, NULL);
-		pthread_attr_destroy(&attributes);
-		if (failed)
+		if (pthread_create(&pool.threads[pool.workers], NULL, worker, NULL))
 			break;
 		pool.workers++;
 	}
@@ -107,6 +135,13 @@ void tf_parallel_for(int count, void (*body)(void *context, int index), void *co
 		return;
 	}
 	pthread_mutex_lock(&pool.lock);
+	if (pool.stopping) {
+		pthread_mutex_unlock(&pool.lock);
+		pthread_mutex_unlock(&pool.busy);
+		for (int i = 0; i < count; i++)
+			body(context, i);
+		return;
+	}
 	/* A worker still inside the last job holds its body and count: resetting
 	 * `next` under it would let it run that body on this job's indices. */
 	while (pool.active > 0)
@@ -132,13 +167,57 @@ void tf_parallel_for(int count, void (*body)(void *context, int index), void *co
 	pthread_mutex_unlock(&pool.busy);
 }
 
+/* The CPUs this process may run on (its affinity mask, as taskset, cgroup
+ * cpusets and MPI launchers set it), not the machine's: ranks sharing a
+ * node do not oversubscribe it.  Masks of more than 1024 CPUs take a
+ * larger set. */
+static int affinity_count(void)
+{
+	for (int cpus = 1024; cpus <= (1 << 18); cpus *= 2) {
+		cpu_set_t *set = CPU_ALLOC(cpus);
+		if (!set)
+			return 1;
+		size_t size = CPU_ALLOC_SIZE(cpus);
+		int failed = sched_getaffinity(0, size, set);
+		int count = failed ? 0 : CPU_COUNT_S(size, set);
+		CPU_FREE(set);
+		if (!failed)
+			return count > 0 ? count : 1;
+		if (errno != EINVAL)
+			break;
+	}
+	return 1;
+}
+
+static int thread_count;
+static const char *thread_source;
+static pthread_once_t threads_once = PTHREAD_ONCE_INIT;
+
+static void count_threads(void)
+{
+	const struct tf_config *config = tf_config();
+	if (config->num_threads > 0) {
+		thread_count = config->num_threads;
+		thread_source = "TWOFOLD_NUM_THREADS";
+	} else if (config->omp_num_threads > 0) {
+		thread_count = config->omp_num_threads;
+		thread_source = "OMP_NUM_THREADS";
+	} else {
+		thread_count = affinity_count();
+		thread_source = "the affinity mask";
+	}
+	if (thread_count > TF_THREADS_MAX)
+		thread_count = TF_THREADS_MAX;
+}
+
 int tf_cpu_threads(void)
 {
-	int threads = tf_config()->num_threads;
-	if (threads > 0)
-		return threads;
-	cpu_set_t cpus;
-	if (sched_getaffinity(0, sizeof cpus, &cpus) == 0 && CPU_COUNT(&cpus) > 0)
-		return CPU_COUNT(&cpus);
-	return 1;
+	pthread_once(&threads_once, count_threads);
+	return thread_count;
+}
+
+const char *tf_cpu_threads_source(void)
+{
+	pthread_once(&threads_once, count_threads);
+	return thread_source;
 }

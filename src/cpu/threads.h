@@ -8,8 +8,13 @@
  * 1, everything runs on the calling thread: a call never waits for another. */
 void tf_parallel_for(int count, void (*body)(void *context, int index), void *context);
 
-/* The number of threads a kernel may use: TWOFOLD_NUM_THREADS, else the
- * cores this process may run on. */
+/* The number of threads a kernel may use: TWOFOLD_NUM_THREADS, else
+ * OMP_NUM_THREADS (its first number), else the CPUs of this process's
+ * affinity mask; taken at the first call. */
 int tf_cpu_threads(void);
+
+/* Where that number came from: "TWOFOLD_NUM_THREADS", "OMP_NUM_THREADS" or
+ * "the affinity mask" (for the TWOFOLD_LOG report). */
+const char *tf_cpu_threads_source(void);
 
 #endif

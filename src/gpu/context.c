@@ -7,6 +7,7 @@
 #include "core/environment.h"
 #include "core/message.h"
 #include "gpu/context.h"
+#include "gpu/device.h"
 #include "kernels/probe.h"
 
 #define STAGING_BYTES (32u << 20)
@@ -96,9 +97,13 @@ static cudaError_t set_up(void)
 	cudaError_t status = tf_gpu_inject(TF_FAULT_INIT);
 	if (status == cudaSuccess)
 		status = cudaGetDeviceCount(&count);
-	if (status == cudaErrorNoDevice || status == cudaErrorInsufficientDriver ||
-	    (status == cudaSuccess && count == 0))
-		return cudaErrorNoDevice; /* no GPU: the CPU, silently */
+	char none[128];
+	if (tf_gpu_none_found(status, count, none, sizeof none)) {
+		/* No GPU: the CPU, silently; but a driver too old to use is said. */
+		if (strncmp(none, "no GPU found", 12) != 0)
+			tf_message("%s; computing on the CPU", none);
+		return cudaErrorNoDevice;
+	}
 	if (status != cudaSuccess)
 		return status;
 	gpu.device = config->device >= 0 ? config->device : 0;

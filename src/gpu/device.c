@@ -5,6 +5,9 @@
 #include <string.h>
 #include "gpu/device.h"
 
+/* Why there is no GPU, when there is none: for the messages. */
+static char absence[128];
+
 #ifdef TF_HAVE_CUDA
 #include <cuda_runtime_api.h>
 #include "kernels/probe.h"
@@ -25,13 +28,39 @@ static cudaError_t probe_device(void)
 	return status;
 }
 
+int tf_gpu_none_found(int status, int count, char *text, size_t size)
+{
+	if (status == cudaSuccess && count > 0)
+		return 0;
+	if (status != cudaSuccess && status != cudaErrorNoDevice &&
+	    status != cudaErrorInsufficientDriver && status != cudaErrorStubLibrary)
+		return 0;
+	/* 0 when no driver is installed; the runtime then says its version is
+	 * "insufficient", which reads as if a driver were there. */
+	int driver = 0, runtime = 0;
+	cudaDriverGetVersion(&driver);
+	cudaRuntimeGetVersion(&runtime);
+	if (driver == 0 || status == cudaErrorStubLibrary)
+		snprintf(text, size, "no GPU found (no CUDA driver)");
+	else if (status == cudaErrorInsufficientDriver)
+		snprintf(text, size, "no GPU used (the CUDA driver supports CUDA %d.%d, this build "
+			 "needs %d.%d)", driver / 1000, driver % 1000 / 10, runtime / 1000,
+			 runtime % 1000 / 10);
+	else
+		snprintf(text, size, "no GPU found");
+	return 1;
+}
+
 static void discover(char *text, size_t size)
 {
 	int count = 0;
 	cudaError_t status = cudaGetDeviceCount(&count);
-	if (status != cudaSuccess || count == 0) {
-		snprintf(text, size, "none (%s)", status != cudaSuccess ? cudaGetErrorString(status)
-									   : "no device");
+	if (tf_gpu_none_found(status, count, absence, sizeof absence)) {
+		snprintf(text, size, "none: %s", absence);
+		return;
+	}
+	if (status != cudaSuccess) {
+		snprintf(text, size, "none (%s)", cudaGetErrorString(status));
 		return;
 	}
 	size_t used = 0;
@@ -53,6 +82,7 @@ static void discover(char *text, size_t size)
 #else
 static void discover(char *text, size_t size)
 {
+	snprintf(absence, sizeof absence, "no GPU in this build (built without CUDA)");
 	snprintf(text, size, "none (built without CUDA)");
 }
 #endif
@@ -76,4 +106,10 @@ const char *tf_gpu_describe(void)
 const char *tf_gpu_description(void)
 {
 	return discovered ? description : NULL;
+}
+
+const char *tf_gpu_absence(void)
+{
+	tf_gpu_describe();
+	return *absence ? absence : NULL;
 }

@@ -1,7 +1,8 @@
 /* The bracket every exported entry point (BLAS or typed) puts around its
  * work: nesting depth (a CPU BLAS calls lsame_, xerbla_, dgemm_... through
  * our exports, and those inner calls are the CPU BLAS's business, not the
- * application's) and, with TWOFOLD_LOG, the time of the outermost call.
+ * application's) and, with TWOFOLD_LOG, the count and the time of the
+ * outermost call (plan/report.c).
  *
  * tf_call_end runs after the call into the CPU BLAS, so a wrapper never ends
  * in a tail call: a tail call would write the hidden string lengths into the
@@ -16,25 +17,53 @@
 #include "plan/report.h"
 
 struct tf_call {
-	int routine;         /* its id (op/routines.h) */
-	int timed;           /* outermost call with TWOFOLD_LOG set */
-	uint64_t start_ns;
+	struct tf_thread_state *thread; /* the calling thread's */
+	struct tf_tally *tally;         /* its tally of the routine, or NULL */
+	int routine;                    /* its id (op/routines.h) */
+	int counted;                    /* outermost call with TWOFOLD_LOG set */
+	int timed;                      /* counted, and its time measured */
+	uint64_t start_ns;              /* when it began, if timed */
 };
 
-static inline void tf_call_begin(struct tf_call *call, int routine)
+/* With TWOFOLD_LOG=1 an outermost call is counted in its thread's tally of
+ * the routine, and timed or not as core/stats.h says: inline, with no
+ * atomic read-modify-write, so that the log costs a tiny call little. */
+static inline __attribute__((always_inline)) void tf_call_begin(struct tf_call *call,
+								  int routine)
 {
+	struct tf_thread_state *thread = &tf_thread;
+	/* The address, once: without this the compiler looks it up again (a
+	 * call into the dynamic linker) rather than keep it. */
+	__asm__("" : "+r"(thread));
+	call->thread = thread;
 	call->routine = routine;
-	call->timed = tf_call_depth++ == 0 && tf_config()->log;
+	call->counted = thread->call_depth++ == 0 && tf_config()->log;
+	call->tally = NULL;
+	call->timed = 0;
+	call->start_ns = 0;
+	if (!call->counted)
+		return;
+	struct tf_tally *tallies = thread->tallies;
+	if (!tallies)
+		tallies = tf_report_start_thread(thread);
+	call->tally = tallies ? &tallies[routine] : NULL;
+	call->timed = !call->tally || tf_tally_times_next(call->tally);
 	call->start_ns = call->timed ? tf_now_ns() : 0;
 }
 
 /* flops: the call's floating-point operations, for the report's rates (0
  * for routines twofold only forwards). */
-static inline void tf_call_end(struct tf_call *call, enum tf_where where, double flops)
+static inline __attribute__((always_inline)) void tf_call_end(struct tf_call *call,
+								enum tf_where where, double flops)
 {
-	tf_call_depth--;
-	if (call->timed)
-		tf_report_call(call->routine, where, tf_now_ns() - call->start_ns, flops);
+	call->thread->call_depth--;
+	if (!call->counted)
+		return;
+	uint64_t nanoseconds = call->timed ? tf_now_ns() - call->start_ns : 0;
+	if (call->tally)
+		tf_tally_add(call->tally, call->thread, where, call->timed, nanoseconds, flops);
+	else
+		tf_report_call(call->routine, where, nanoseconds, flops);
 }
 
 #endif

@@ -22,8 +22,13 @@ static pthread_once_t no_gpu_notice_once = PTHREAD_ONCE_INIT;
 
 static void no_gpu_notice(void)
 {
-	tf_message("TWOFOLD_MODE=%s computes on a GPU, and there is none to use here: "
-		   "dgemm, dgemv and daxpy go to the CPU BLAS", tf_mode_name(tf_config()->mode));
+	const char *absence = tf_gpu_absence();
+	if (absence)
+		tf_message("TWOFOLD_MODE=%s computes on a GPU: %s; dgemm, dgemv and daxpy go to the "
+			   "CPU BLAS", tf_mode_name(tf_config()->mode), absence);
+	else
+		tf_message("TWOFOLD_MODE=%s computes on a GPU, and there is none to use here: "
+			   "dgemm, dgemv and daxpy go to the CPU BLAS", tf_mode_name(tf_config()->mode));
 }
 
 /* The op on the CPU: DD kernels in dd mode, the CPU BLAS in the others. */

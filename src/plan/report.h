@@ -6,7 +6,13 @@
 #include <stdint.h>
 #include "core/stats.h"
 
-/* Records one call of the routine id (op/routines.h). */
+/* Makes the calling thread's tallies (`thread` is its tf_thread), one per
+ * routine id (op/routines.h), at its first counted call: NULL when there
+ * is no memory for them. */
+struct tf_tally *tf_report_start_thread(struct tf_thread_state *thread);
+
+/* Records one call of the routine id in the record every thread shares
+ * (for a thread with no tallies). */
 void tf_report_call(int routine, enum tf_where where, uint64_t nanoseconds, double flops);
 
 /* Records the moduli a call of the routine took in the split engine, and
