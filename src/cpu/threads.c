@@ -122,6 +122,10 @@ static void start_workers(int wanted)
 	while (pool.workers < wanted) {
 		if (pthread_create(&pool.threads[pool.workers], NULL, worker, NULL))
 			break;
+		/* Named before it runs: the name shows the pool in top and gdb,
+		 * and lets a test tell the workers from the threads other
+		 * libraries start (CUDA's). */
+		pthread_setname_np(pool.threads[pool.workers], TF_WORKER_NAME);
 		pool.workers++;
 	}
 }

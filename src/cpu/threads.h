@@ -2,6 +2,9 @@
 #ifndef TF_THREADS_H
 #define TF_THREADS_H
 
+/* The name of the pool's workers (pthread_setname_np, at most 15 bytes). */
+#define TF_WORKER_NAME "twofold-worker"
+
 /* Runs body(context, i) for i = 0 .. count-1 on the calling thread and the
  * pool's workers, and returns when all have run.  When another call is using
  * the pool (concurrent BLAS calls from the program's threads), or count is

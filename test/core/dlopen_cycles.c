@@ -1,7 +1,7 @@
 /* libtwofold opened, called and closed 200 times in one process: the pool's
  * workers of each load are stopped and joined when it is unloaded, so the
- * threads (/proc/self/task) and the address space (VmSize) come back to
- * what they were after the first cycle.  Run with TWOFOLD_NUM_THREADS set
+ * workers (threads named TF_WORKER_NAME: pool_threads.h) and the address
+ * space (VmSize) come back to what they were after the first cycle.  Run with TWOFOLD_NUM_THREADS set
  * (2 or more): a daxpy_ of 2^18 elements is shared with the pool's
  * workers, one fewer than that.
  *
@@ -9,11 +9,11 @@
  */
 #include "config.h"
 
-#include <dirent.h>
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "test/core/pool_threads.h"
 
 #define N (1 << 18)
 /* Slack for what a load may legitimately leave mapped (malloc's arenas
@@ -23,19 +23,6 @@
 
 typedef void daxpy_function(const int *, const double *, const double *, const int *, double *,
 			    const int *);
-
-static int count_threads(void)
-{
-	DIR *tasks = opendir("/proc/self/task");
-	if (!tasks)
-		return -1;
-	int count = 0;
-	for (struct dirent *entry; (entry = readdir(tasks));)
-		if (entry->d_name[0] != '.')
-			count++;
-	closedir(tasks);
-	return count;
-}
 
 static long vm_size_kb(void)
 {
@@ -80,7 +67,7 @@ static int cycle(const char *library, int number)
 			       3.0 * (i % 1000) + number);
 			return -1;
 		}
-	int threads = count_threads();
+	int threads = pool_threads();
 	if (dlclose(handle)) {
 		printf("FAIL: cycle %d: dlclose: %s\n", number, dlerror());
 		return -1;
@@ -101,7 +88,7 @@ int main(int argc, char **argv)
 		printf("FAIL: set TWOFOLD_NUM_THREADS to 2 or more\n");
 		return 1;
 	}
-	int start_threads = count_threads();
+	int start_threads = pool_threads();
 	int loaded = cycle(argv[1], 0);
 	if (loaded < 0)
 		return 1;
@@ -110,7 +97,7 @@ int main(int argc, char **argv)
 		       start_threads + workers, workers);
 		return 1;
 	}
-	int base_threads = count_threads();
+	int base_threads = pool_threads();
 	long base_kb = vm_size_kb();
 	printf("after the first cycle: %d threads (%d while loaded), VmSize %ld kB\n", base_threads,
 	       loaded, base_kb);
@@ -127,7 +114,7 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
-	int end_threads = count_threads();
+	int end_threads = pool_threads();
 	long end_kb = vm_size_kb();
 	printf("after %d cycles: %d threads, VmSize %ld kB (%+ld kB)\n", cycles, end_threads, end_kb,
 	       end_kb - base_kb);

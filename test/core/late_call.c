@@ -5,8 +5,8 @@
  * TWOFOLD_NUM_THREADS=4; prints the threads while the program runs. */
 #include "config.h"
 
-#include <dirent.h>
 #include <stdio.h>
+#include "test/core/pool_threads.h"
 #include "test/f77_blas.h"
 
 #define N (1 << 18)
@@ -17,15 +17,10 @@ static double x[N], y[N];
 
 int main(void)
 {
-	int n = N, one = 1, threads = 0;
+	int n = N, one = 1;
 	double alpha = 1;
 	daxpy_(&n, &alpha, x, &one, y, &one);
-	DIR *tasks = opendir("/proc/self/task");
-	for (struct dirent *entry; tasks && (entry = readdir(tasks));)
-		threads += entry->d_name[0] != '.';
-	if (tasks)
-		closedir(tasks);
-	printf("running: threads %d\n", threads);
+	printf("running: threads %d\n", pool_threads());
 	late_call_arm();
 	return 0;
 }

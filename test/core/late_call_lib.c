@@ -4,9 +4,9 @@
  * /proc/self/task) and whether the result was right. */
 #include "config.h"
 
-#include <dirent.h>
 #include <dlfcn.h>
 #include <stdio.h>
+#include "test/core/pool_threads.h"
 
 #define N (1 << 18)
 
@@ -20,18 +20,6 @@ static int armed;
 void late_call_arm(void)
 {
 	armed = 1;
-}
-
-static int count_threads(void)
-{
-	DIR *tasks = opendir("/proc/self/task");
-	int count = 0;
-	if (!tasks)
-		return -1;
-	for (struct dirent *entry; (entry = readdir(tasks));)
-		count += entry->d_name[0] != '.';
-	closedir(tasks);
-	return count;
 }
 
 __attribute__((destructor)) static void late_call(void)
@@ -49,10 +37,10 @@ __attribute__((destructor)) static void late_call(void)
 		x[i] = i % 1000;
 		y[i] = 1;
 	}
-	int before = count_threads();
+	int before = pool_threads();
 	daxpy(&n, &alpha, x, &one, y, &one);
 	for (int i = 0; i < N; i++)
 		wrong += y[i] != 2.0 * (i % 1000) + 1;
-	printf("late call: threads %d before, %d after, %d wrong\n", before, count_threads(), wrong);
+	printf("late call: threads %d before, %d after, %d wrong\n", before, pool_threads(), wrong);
 	fflush(stdout);
 }
