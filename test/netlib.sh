@@ -26,7 +26,7 @@ standin)
 	mkdir "$work/lib"
 	ln -s "$TF_LIB" "$work/lib/libblas.so.3"
 	run() { LD_LIBRARY_PATH=$work/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} "$@"; }
-	origin="(default)" ;;
+	origin="(default" ;;   # the configured path, the soname or a system directory
 *) fail "usage: netlib.sh preload|standin MODE" ;;
 esac
 export TWOFOLD_MODE=$mode TWOFOLD_LOG=1

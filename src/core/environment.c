@@ -26,6 +26,7 @@ static const char *const known_variables[] = {
 	"TWOFOLD_GPU_FAULT",
 	"TWOFOLD_SPLIT",
 	"TWOFOLD_SPLIT_MAX_MODULI",
+	"TWOFOLD_CPU_BLAS_FAULT",
 };
 
 static const char *const mode_names[] = {
@@ -87,6 +88,21 @@ static void read_cpu_blas(void)
 	}
 	memcpy(config.cpu_blas, value.text, value.length);
 	config.cpu_blas[value.length] = '\0';
+}
+
+/* TWOFOLD_CPU_BLAS_FAULT=default, for tests: the CPU BLAS chosen at configure
+ * time is taken as absent, as on a machine that a build tree has moved to. */
+static void read_cpu_blas_fault(void)
+{
+	static const char *const fault_names[] = { "default" };
+	struct tf_env_value value;
+	config.cpu_blas_default_absent = 0;
+	if (!tf_env_get("TWOFOLD_CPU_BLAS_FAULT", &value))
+		return;
+	if (tf_env_word(value, fault_names, COUNT(fault_names)) == 0)
+		config.cpu_blas_default_absent = 1;
+	else
+		tf_env_refuse("TWOFOLD_CPU_BLAS_FAULT", value, "one of default", "none");
 }
 
 /* A whole number from `low` to `high`: `fallback` when unset, reported and
@@ -227,6 +243,7 @@ static void read_config(void)
 	read_mode();
 	read_log();
 	read_cpu_blas();
+	read_cpu_blas_fault();
 	read_num_threads();
 	read_choices();
 	read_split_moduli();

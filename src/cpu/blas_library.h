@@ -3,8 +3,12 @@
  * Which one: TWOFOLD_CPU_BLAS when set; otherwise, for each symbol, the next
  * definition after libtwofold in lookup order (libtwofold preloaded in front
  * of the program's BLAS); otherwise the library chosen at configure time
- * (--with-cpu-blas), opened RTLD_LOCAL.  A resolution that lands in
- * libtwofold itself is refused. */
+ * (--with-cpu-blas), then libblas.so.3 by the dynamic loader's search, then
+ * libblas.so.3 in the system's library directories (a build tree moved to a
+ * machine whose BLAS is elsewhere, with libtwofold standing in as
+ * libblas.so.3 in LD_LIBRARY_PATH), each opened RTLD_LOCAL.  A library that
+ * is libtwofold, the same file or a copy (it exports tf_version), is
+ * refused. */
 #ifndef TF_BLAS_LIBRARY_H
 #define TF_BLAS_LIBRARY_H
 

@@ -13,6 +13,7 @@ int main(void)
 	printf("mode %s\n", tf_mode_name(config->mode));
 	printf("log %d\n", config->log);
 	printf("cpu_blas [%s]\n", config->cpu_blas);
+	printf("cpu_blas_default_absent %d\n", config->cpu_blas_default_absent);
 	printf("num_threads %d\n", config->num_threads);
 	printf("omp_num_threads %d\n", config->omp_num_threads);
 	printf("cpu_kernel %d\n", (int)config->cpu_kernel);

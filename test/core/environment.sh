@@ -64,6 +64,7 @@ accept split_max_moduli 5 "TWOFOLD_SPLIT_MAX_MODULI= 5 "
 accept device 3 "TWOFOLD_DEVICE=3 "
 accept device 10 TWOFOLD_DEVICE=010
 accept gpu_fault '[alloc]' "TWOFOLD_GPU_FAULT= alloc"
+accept cpu_blas_default_absent 1 "TWOFOLD_CPU_BLAS_FAULT=default "
 accept cpu_blas '[/usr/lib/libblas.so.3]' "TWOFOLD_CPU_BLAS= /usr/lib/libblas.so.3 "
 accept gpu_min_flops 0 TWOFOLD_GPU_MIN_FLOPS=0
 accept gpu_min_flops 2000000000 "TWOFOLD_GPU_MIN_FLOPS= 2e9"
@@ -108,6 +109,8 @@ refuse cpu_kernel 0 "TWOFOLD_CPU_KERNEL=sse9 is not one of auto, generic, avx2, 
 refuse split 0 "TWOFOLD_SPLIT=always is not one of auto, off, force; using auto" TWOFOLD_SPLIT=always
 refuse gpu_fault '[]' "TWOFOLD_GPU_FAULT=oom is not one of init, alloc, launch, transfer; using none" \
 	TWOFOLD_GPU_FAULT=oom
+refuse cpu_blas_default_absent 0 "TWOFOLD_CPU_BLAS_FAULT=soname is not one of default; using none" \
+	TWOFOLD_CPU_BLAS_FAULT=soname
 echo "refused: words that are not choices, with the choices and the default named"
 
 # Echoes: control and non-UTF-8 bytes escaped, well-formed UTF-8 kept, a
