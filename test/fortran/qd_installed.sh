@@ -9,6 +9,7 @@ fc=$(setting FC)
 qd_fmoddir=$(setting QD_FMODDIR)
 qd_flibs=$(setting QD_FLIBS)
 [ -n "$fc" ] || skip "built without a Fortran compiler"
+command -v "${fc%% *}" > /dev/null || skip "$fc, the Fortran compiler of the build, is not on this machine"
 [ -n "$qd_fmoddir" ] || skip "QD's Fortran module (ddmodule.mod) not found by configure"
 install_twofold
 command -v pkg-config > /dev/null || skip "no pkg-config"

@@ -4,4 +4,5 @@
 . "$TF_SRCDIR/test/lib.sh"
 program=./test/fortran/$1
 [ -x "$program" ] || skip "$program not built (no Fortran compiler or fypp, or --disable-fortran)"
+needs_libraries "$program"
 "$program" || fail "$program"
