@@ -3,7 +3,8 @@
 #   skip MESSAGE      the test cannot run here (exit 77)
 #   $work             a scratch directory, removed at exit
 #   install_twofold   make install into $root ($work/root); sets $prefix, the
-#                     configured prefix, and $pc, the installed twofold.pc
+#                     configured prefix, and $pc, the installed twofold.pc;
+#                     skips where make would regenerate the build system
 #   needs_libraries PROGRAM
 #                     skips when the built PROGRAM needs a shared library that
 #                     this machine lacks (a build tree moved to a machine
@@ -14,6 +15,11 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/twofold-test.XXXXXX") || exit 99
 trap 'rm -rf "$work"' EXIT
 install_twofold() {
 	root=$work/root
+	# A build tree moved without the generated build system beside its
+	# sources (configure, Makefile.in, build-aux) would have make rebuild it
+	# with the autotools, which a machine that only runs the tests may lack.
+	make -s -q -C "$TF_BUILDDIR" Makefile > /dev/null 2>&1 ||
+		skip "make would first regenerate the build system (a moved build tree without configure and Makefile.in): not installing"
 	make -C "$TF_BUILDDIR" install DESTDIR="$root" > "$work/install.log" 2>&1 ||
 		{ tail -20 "$work/install.log"; fail "make install"; }
 	prefix=$(sed -n 's/^prefix=//p' "$TF_BUILDDIR/twofold.pc")
