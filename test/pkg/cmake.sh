@@ -79,3 +79,22 @@ done
 configure "$work/build-range" "$work/moved$prefix" -DTWOFOLD_WANTED=0.0.1...1.0 ||
 	{ tail -10 "$work/build-range.log"; fail "find_package(twofold 0.0.1...1.0) refuses $version"; }
 echo "version $version: 0.1 and 0.0.1...1.0 taken; 0.0.1, 0.2 and 1.0 refused (0.x: same minor version)"
+
+# An install tree without the Fortran modules: COMPONENTS Fortran is
+# refused, and says why; without the library: the package says so.
+moved_config=$(find "$work/moved" -name twofoldConfig.cmake)
+if [ $fortran = ON ]; then
+	find "$work/moved" -name 'twofold*.mod' -exec rm {} +
+	configure "$work/build-nomod" "$work/moved$prefix" &&
+		fail "find_package(twofold COMPONENTS Fortran) accepts a tree without twofold.mod"
+	tr '\n' ' ' < "$work/build-nomod.log" | tr -s ' ' | grep -q 'built without its Fortran modules' ||
+		{ tail -10 "$work/build-nomod.log"; fail "COMPONENTS Fortran refused, but not for the missing modules"; }
+	echo "COMPONENTS Fortran: refused where twofold.mod is not installed"
+fi
+rm "$(dirname "$(dirname "$(dirname "$moved_config")")")/libtwofold.so"
+configure "$work/build-nolib" "$work/moved$prefix" &&
+	fail "find_package(twofold) accepts a tree without libtwofold.so"
+# (CMake wraps its messages: read as one line)
+tr '\n' ' ' < "$work/build-nolib.log" | tr -s ' ' | grep -q 'does not find its files' ||
+	{ tail -10 "$work/build-nolib.log"; fail "find_package(twofold) fails without libtwofold.so, but not saying so"; }
+echo "an install tree without libtwofold.so: refused, naming the missing file"
