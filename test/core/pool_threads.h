@@ -20,7 +20,7 @@ static inline int pool_threads(void)
 	for (struct dirent *entry; (entry = readdir(tasks));) {
 		if (entry->d_name[0] == '.')
 			continue;
-		char path[64], name[32] = "";
+		char path[300], name[32] = "";
 		snprintf(path, sizeof path, "/proc/self/task/%s/comm", entry->d_name);
 		FILE *comm = fopen(path, "r");
 		if (!comm)
