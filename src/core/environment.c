@@ -254,3 +254,77 @@ TF_EXPORT const char *tf_version(void)
 {
 	return PACKAGE_VERSION;
 }
+
+/* ---- the configuration as twofold-info shows it */
+
+/* The value in effect of the i-th known variable. */
+static void value_in_effect(size_t variable, char *out, size_t size)
+{
+	const struct tf_config *c = tf_config();
+	switch (variable) {
+	case 0: snprintf(out, size, "%s", mode_names[c->mode]); break;
+	case 1: snprintf(out, size, "%d", c->log); break;
+	case 2: snprintf(out, size, "%s", *c->cpu_blas ? c->cpu_blas : "the default CPU BLAS"); break;
+	case 3:
+		if (c->num_threads)
+			snprintf(out, size, "%d", c->num_threads);
+		else if (c->omp_num_threads)
+			snprintf(out, size, "OMP_NUM_THREADS: %d", c->omp_num_threads);
+		else
+			snprintf(out, size, "the CPUs this process may run on");
+		break;
+	case 4: snprintf(out, size, "%s", cpu_kernel_names[c->cpu_kernel]); break;
+	case 5:
+		if (c->device >= 0)
+			snprintf(out, size, "%d", c->device);
+		else
+			snprintf(out, size, "GPU 0");
+		break;
+	case 6:
+		if (c->gpu_min_flops >= 0)
+			snprintf(out, size, "%.17g", c->gpu_min_flops);
+		else
+			snprintf(out, size, "the cost model");
+		break;
+	case 7:
+		if (c->gpu_memory > 0)
+			snprintf(out, size, "%.0f bytes", c->gpu_memory);
+		else
+			snprintf(out, size, "90%% of the GPU's free memory");
+		break;
+	case 8: snprintf(out, size, "%s", *c->gpu_fault ? c->gpu_fault : "none"); break;
+	case 9: snprintf(out, size, "%s", split_names[c->split]); break;
+	case 10: snprintf(out, size, "%d", c->split_max_moduli); break;
+	default: snprintf(out, size, "?"); break;
+	}
+}
+
+_Static_assert(COUNT(known_variables) == 11, "value_in_effect has a case per known variable");
+
+int tf_config_describe(char *text, size_t size)
+{
+	size_t used = 0;
+#define APPEND(...)                                                                        \
+	used += (size_t)snprintf(text + (used < size ? used : size), used < size ? size - used : 0, \
+				 __VA_ARGS__)
+	for (size_t i = 0; i < COUNT(known_variables); i++) {
+		char effect[PATH_MAX + 64], echo[128];
+		struct tf_env_value value;
+		value_in_effect(i, effect, sizeof effect);
+		if (tf_env_get(known_variables[i], &value)) {
+			tf_env_echo(value.text, value.length, echo, sizeof echo);
+			APPEND("%s=%s -> %s\n", known_variables[i], echo, effect);
+		} else {
+			APPEND("%s unset -> %s\n", known_variables[i], effect);
+		}
+	}
+	for (char **entry = environ; entry && *entry; entry++) {
+		if (strncmp(*entry, "TWOFOLD_", 8) != 0 || is_known(*entry))
+			continue;
+		char name[128];
+		tf_env_echo(*entry, strcspn(*entry, "="), name, sizeof name);
+		APPEND("%s: unknown, ignored\n", name);
+	}
+#undef APPEND
+	return (int)used;
+}
