@@ -3,6 +3,7 @@
 /* twofold-info's view of the library (plan/info.h): each part asks the
  * layer that knows it, so that what is printed is what a call would use. */
 #include <stdio.h>
+#include <string.h>
 #include "core/environment.h"
 #include "core/export.h"
 #include "core/stats.h"
@@ -42,7 +43,18 @@ TF_EXPORT int tf_info_cpu_blas(char *text, size_t size)
 TF_EXPORT int tf_info_gpus(char *text, size_t size)
 {
 	const char *absence = tf_gpu_absence();
-	return snprintf(text, size, "%s\n", absence ? absence : tf_gpu_describe());
+	if (absence)
+		return snprintf(text, size, "%s\n", absence);
+	/* The description's "; N: " between GPUs becomes a new line. */
+	const char *gpus = tf_gpu_describe();
+	int used = 0;
+	for (const char *next; (next = strstr(gpus, "; ")) != NULL; gpus = next + 2)
+		used += snprintf(text + (used < (int)size ? used : (int)size),
+				 used < (int)size ? size - (size_t)used : 0, "%.*s\n",
+				 (int)(next - gpus), gpus);
+	used += snprintf(text + (used < (int)size ? used : (int)size),
+			 used < (int)size ? size - (size_t)used : 0, "%s\n", gpus);
+	return used;
 }
 
 TF_EXPORT int tf_info_environment(char *text, size_t size)

@@ -2,6 +2,7 @@
 
 #include <pthread.h>
 #include <stdio.h>
+#include <string.h>
 #include "core/environment.h"
 #include "core/message.h"
 #include "cpu/dd_kernels.h"
@@ -165,6 +166,12 @@ static const char *const arith_names[] = {
 	[TF_GPU_DD] = "DD", [TF_GPU_DF] = "DF", [TF_GPU_NATIVE] = "FP64 (cuBLAS)"
 };
 
+static const char *no_gpu_reason(void)
+{
+	const char *absence = tf_gpu_absence();
+	return absence ? absence : "no usable GPU";
+}
+
 /* tf_plan_run's choice, made the same way, for an op on host arrays whose
  * data holds no Inf or NaN; nothing is computed, but the GPUs are
  * discovered and the CPU's threads counted. */
@@ -173,47 +180,51 @@ enum tf_where tf_plan_explain(const struct tf_op *op, char *why, size_t size)
 	const struct tf_config *config = tf_config();
 	const char *mode = tf_mode_name(config->mode);
 	if (config->mode == TF_MODE_CPU) {
-		snprintf(why, size, "TWOFOLD_MODE=cpu forwards every call to the CPU BLAS");
+		snprintf(why, size, "the CPU BLAS, because TWOFOLD_MODE=cpu forwards every call there");
 		return TF_WHERE_CPU_BLAS;
 	}
 	if (config->mode != TF_MODE_DD && tf_gpu_gemm_flops(TF_GPU_DD) <= 0) {
-		const char *absence = tf_gpu_absence();
-		snprintf(why, size, "TWOFOLD_MODE=%s computes on a GPU, and there is none to use (%s): "
-			 "the CPU BLAS", mode, absence ? absence : "no usable GPU");
+		snprintf(why, size, "the CPU BLAS, because TWOFOLD_MODE=%s computes on a GPU and "
+			 "there is none to use: %s", mode, no_gpu_reason());
 		return TF_WHERE_CPU_BLAS;
 	}
 	enum tf_gpu_arith arith = gpu_arith(config->mode);
 	int gpu_chosen = gpu_is_faster(op, arith);
-	double flops = tf_op_flops(op);
+	int threads = tf_cpu_threads();
 	char reason[256];
 	if (config->gpu_min_flops >= 0) {
-		snprintf(reason, sizeof reason, "%.3g flops %s TWOFOLD_GPU_MIN_FLOPS=%.3g", flops,
-			 gpu_chosen ? ">=" : "<", config->gpu_min_flops);
+		snprintf(reason, sizeof reason, "%.3g flops %s TWOFOLD_GPU_MIN_FLOPS=%.3g",
+			 tf_op_flops(op), gpu_chosen ? ">=" : "<", config->gpu_min_flops);
 	} else {
 		struct estimate e = estimate(op, arith);
 		if (e.gpu > 0)
 			snprintf(reason, sizeof reason,
-				 "modelled %.3g s on the GPU (transfers included) against %.3g s on "
-				 "the CPU's %d threads", e.gpu, e.cpu, tf_cpu_threads());
-		else {
-			const char *absence = tf_gpu_absence();
-			snprintf(reason, sizeof reason, "%s; modelled %.3g s on the CPU's %d threads",
-				 absence ? absence : "no usable GPU", e.cpu, tf_cpu_threads());
-		}
+				 "the model gives %.3g s on the GPU (transfers included) against "
+				 "%.3g s on the CPU's %d threads", e.gpu, e.cpu, threads);
+		else
+			snprintf(reason, sizeof reason, "%s (the model gives %.3g s on the CPU's %d "
+				 "threads)", no_gpu_reason(), e.cpu, threads);
 	}
 	enum tf_where where;
 	if (config->mode == TF_MODE_DD && op->kind == TF_OP_GEMM &&
 	    tf_plan_split_would_take(op->m, op->n, op->k, gpu_chosen, &where)) {
-		snprintf(why, size, "%s; TWOFOLD_SPLIT=%s: the split product engine%s", reason,
-			 config->split == TF_SPLIT_FORCE ? "force" : "auto",
-			 where == TF_WHERE_CPU_SPLIT ? "'s CPU twin (no GPU)" : " on the GPU");
+		snprintf(why, size, "%s, because %s, and TWOFOLD_SPLIT=%s takes %s",
+			 where == TF_WHERE_CPU_SPLIT ? "the split product engine's CPU twin"
+						     : "the split product engine on the GPU",
+			 reason, config->split == TF_SPLIT_FORCE ? "force" : "auto",
+			 config->split == TF_SPLIT_FORCE ? "every product"
+							 : "products of 1024 and more in m, n and k");
 		return where;
 	}
-	if (gpu_chosen) {
-		snprintf(why, size, "%s: the GPU, in %s", reason, arith_names[arith]);
+	if (gpu_chosen && tf_gpu_gemm_flops(arith) > 0) {
+		snprintf(why, size, "the GPU in %s, because %s", arith_names[arith], reason);
 		return TF_WHERE_GPU;
 	}
-	snprintf(why, size, "%s: the CPU, %s", reason,
-		 config->mode == TF_MODE_DD ? "twofold's DD kernels" : "the CPU BLAS");
-	return config->mode == TF_MODE_DD ? TF_WHERE_CPU_DD : TF_WHERE_CPU_BLAS;
+	if (gpu_chosen) /* the threshold says GPU, and it cannot run there */
+		snprintf(reason + strlen(reason), sizeof reason - strlen(reason), ", but %s",
+			 no_gpu_reason());
+	const int dd = config->mode == TF_MODE_DD;
+	snprintf(why, size, "%s, because %s", dd ? "twofold's DD kernels on the CPU" : "the CPU BLAS",
+		 reason);
+	return dd ? TF_WHERE_CPU_DD : TF_WHERE_CPU_BLAS;
 }
