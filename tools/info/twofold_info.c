@@ -78,9 +78,13 @@ static void print_all(void)
 	tf_info_build(text, sizeof text);
 	printf("build:\n");
 	print_indented(text);
-	tf_info_cpu_blas(text, sizeof text);
-	printf("CPU BLAS: %s\n", text);
-	print_lapack(tf_cpu_blas_path());
+	if (tf_info_cpu_blas(text, sizeof text) >= 0) {
+		printf("CPU BLAS: %s\n", text);
+		print_lapack(tf_cpu_blas_path());
+	} else {
+		printf("CPU BLAS: none: %s (a BLAS call would end the program)\n", text);
+		printf("LAPACK: not looked for (no CPU BLAS)\n");
+	}
 	tf_info_gpus(text, sizeof text);
 	printf("GPUs:\n");
 	print_indented(text);
