@@ -23,6 +23,8 @@ warned() {
 run_info
 [ "$(sed -n '/^environment:/,$p' "$work/out" | grep -c ' unset -> ')" = 11 ] ||
 	fail "not 11 variables listed unset"
+grep -q "(not described)" "$work/out" &&
+	fail "a variable the library reads has no value in effect described (core/environment.c)"
 line "TWOFOLD_MODE unset -> dd"
 line "TWOFOLD_NUM_THREADS unset -> the CPUs this process may run on"
 line "TWOFOLD_GPU_MEMORY unset -> 90% of the GPU's free memory"
