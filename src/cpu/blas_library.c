@@ -121,32 +121,6 @@ static void load(void)
 	loaded = 1;
 }
 
-int tf_cpu_blas_loadable(char *why, size_t size)
-{
-	const char *name = tf_config()->cpu_blas;
-	void *handle = NULL;
-	if (*name) {
-		char reason[PATH_MAX + 128];
-		handle = open_library(name, reason, sizeof reason);
-		if (!handle)
-			snprintf(why, size, "cannot use TWOFOLD_CPU_BLAS=%s: %s", name, reason);
-	} else {
-		void *next = dlsym(RTLD_NEXT, "dgemm_");
-		if (next && !is_ours(next))
-			return 1;
-		static const char *const defaults[] = { TF_DEFAULT_CPU_BLAS, "libblas.so.3" };
-		char reason[2][PATH_MAX + 128];
-		for (size_t d = 0; d < sizeof defaults / sizeof defaults[0] && !handle; d++)
-			handle = open_library(defaults[d], reason[d], sizeof reason[d]);
-		if (!handle)
-			snprintf(why, size, "no CPU BLAS could be loaded (%s; %s)", reason[0], reason[1]);
-	}
-	if (!handle)
-		return 0;
-	dlclose(handle);
-	return 1;
-}
-
 void *tf_cpu_blas_symbol(enum tf_routine routine)
 {
 	pthread_once(&load_once, load);

@@ -8,17 +8,11 @@
 #ifndef TF_BLAS_LIBRARY_H
 #define TF_BLAS_LIBRARY_H
 
-#include <stddef.h>
 #include "op/routines.h"
 
 /* The CPU BLAS's definition of the routine; never NULL: when there is none,
  * the program ends with a message that names TWOFOLD_CPU_BLAS. */
 void *tf_cpu_blas_symbol(enum tf_routine routine);
-
-/* Whether a CPU BLAS with dgemm_ can be loaded, chosen as above, without
- * loading it (nothing is reported, the program goes on): 1, else 0 and why
- * in `why`.  For twofold-info, which must say so rather than exit. */
-int tf_cpu_blas_loadable(char *why, size_t size);
 
 /* Where the CPU BLAS came from, for the log; does not load it. */
 const char *tf_cpu_blas_description(void);

@@ -36,8 +36,6 @@ TF_EXPORT int tf_info_build(char *text, size_t size)
 
 TF_EXPORT int tf_info_cpu_blas(char *text, size_t size)
 {
-	if (!tf_cpu_blas_loadable(text, size))
-		return -1;
 	tf_cpu_blas_symbol(TF_R_dgemm_); /* loads it */
 	return snprintf(text, size, "%s", tf_cpu_blas_description());
 }

@@ -15,8 +15,8 @@
 int tf_info_build(char *text, size_t size);
 
 /* The CPU BLAS forwarded to, loaded if it was not, and where it came from
- * (TWOFOLD_CPU_BLAS, next in lookup order, the default); -1 and why when
- * none can be loaded (a BLAS call would end the program). */
+ * (TWOFOLD_CPU_BLAS, next in lookup order, the default).  When none can be
+ * loaded, the program ends with the library's message, as at a BLAS call. */
 int tf_info_cpu_blas(char *text, size_t size);
 
 /* The GPUs, one line each (name, compute capability, memory, whether the

@@ -13,6 +13,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include "plan/info.h"
 #include "twofold.h"
 
@@ -71,6 +73,42 @@ static void print_lapack(const char *blas_path)
 		       in_library);
 }
 
+/* Whether the library can load its CPU BLAS: tried in a child process,
+ * since the library ends the program that calls it when it cannot.  The
+ * library's own message is kept in `why`.  Returns 1 when it can. */
+static int cpu_blas_loads(char *why, size_t size)
+{
+	int pipe_ends[2];
+	*why = '\0';
+	fflush(stdout);
+	if (pipe(pipe_ends) != 0)
+		return 1; /* cannot tell: let the load itself speak */
+	pid_t child = fork();
+	if (child < 0) {
+		close(pipe_ends[0]);
+		close(pipe_ends[1]);
+		return 1;
+	}
+	if (child == 0) {
+		close(pipe_ends[0]);
+		dup2(pipe_ends[1], STDERR_FILENO);
+		tf_cpu_blas_path();
+		_exit(0);
+	}
+	close(pipe_ends[1]);
+	size_t used = 0;
+	ssize_t got;
+	while (used + 1 < size && (got = read(pipe_ends[0], why + used, size - used - 1)) > 0)
+		used += (size_t)got;
+	why[used] = '\0';
+	close(pipe_ends[0]);
+	int status;
+	while (waitpid(child, &status, 0) < 0 && errno == EINTR)
+		;
+	why[strcspn(why, "\n")] = '\0';
+	return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
 static void print_all(void)
 {
 	char text[16384];
@@ -78,11 +116,12 @@ static void print_all(void)
 	tf_info_build(text, sizeof text);
 	printf("build:\n");
 	print_indented(text);
-	if (tf_info_cpu_blas(text, sizeof text) >= 0) {
+	if (cpu_blas_loads(text, sizeof text)) {
+		tf_info_cpu_blas(text, sizeof text);
 		printf("CPU BLAS: %s\n", text);
 		print_lapack(tf_cpu_blas_path());
 	} else {
-		printf("CPU BLAS: none: %s (a BLAS call would end the program)\n", text);
+		printf("CPU BLAS: none, a BLAS call would end the program with: %s\n", text);
 		printf("LAPACK: not looked for (no CPU BLAS)\n");
 	}
 	tf_info_gpus(text, sizeof text);
