@@ -64,6 +64,8 @@ AS_IF([test $have_cuda = yes], [
   # -Wl, so that libtool links the static runtime in without objecting.
   CUDA_LIBS="-Wl,$tf_cuda_libdir/libcudart_static.a -lrt -lstdc++"
 ], [tf_cuda_arch=none])
+AC_DEFINE_UNQUOTED([TF_CUDA_ARCH], ["$tf_cuda_arch"],
+  [The compute capabilities the GPU engine is built for, or none (twofold-info)])
 AC_SUBST([NVCC])
 AC_SUBST([NVCC_GENCODE])
 AC_SUBST([CUDA_CPPFLAGS])

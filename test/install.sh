@@ -36,6 +36,14 @@ if ! diff "$work/expected-files" "$work/installed-files" > "$work/files-diff"; t
 fi
 echo "installed files: as test/installed_files.txt lists them"
 
+# The installed twofold-info runs against the installed library, and its
+# manual pages are where man looks (man1, man7 under mandir).
+version=$(LD_LIBRARY_PATH=$root$libdir "$root$bindir/twofold-info" --version) ||
+	fail "the installed twofold-info --version"
+[ "$version" = "$(sed -n 's/^Version: *//p' "$pc")" ] ||
+	fail "the installed twofold-info says version $version, twofold.pc another"
+echo "installed twofold-info: version $version"
+
 # Build against the installed copy, found through pkg-config.
 command -v pkg-config > /dev/null || skip "no pkg-config"
 export PKG_CONFIG_PATH=$(dirname "$pc")

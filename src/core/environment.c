@@ -271,3 +271,77 @@ TF_EXPORT const char *tf_version(void)
 {
 	return PACKAGE_VERSION;
 }
+
+/* ---- the configuration as twofold-info shows it */
+
+/* The value in effect of the known variable `name`. */
+static void value_in_effect(const char *name, char *out, size_t size)
+{
+	const struct tf_config *c = tf_config();
+#define IS(variable) (strcmp(name, variable) == 0)
+	if (IS("TWOFOLD_MODE"))
+		snprintf(out, size, "%s", mode_names[c->mode]);
+	else if (IS("TWOFOLD_LOG"))
+		snprintf(out, size, "%d", c->log);
+	else if (IS("TWOFOLD_CPU_BLAS"))
+		snprintf(out, size, "%s", *c->cpu_blas ? c->cpu_blas : "the default CPU BLAS");
+	else if (IS("TWOFOLD_CPU_BLAS_FAULT"))
+		snprintf(out, size, "%s", c->cpu_blas_default_absent ? "default" : "none");
+	else if (IS("TWOFOLD_NUM_THREADS") && c->num_threads)
+		snprintf(out, size, "%d", c->num_threads);
+	else if (IS("TWOFOLD_NUM_THREADS") && c->omp_num_threads)
+		snprintf(out, size, "OMP_NUM_THREADS: %d", c->omp_num_threads);
+	else if (IS("TWOFOLD_NUM_THREADS"))
+		snprintf(out, size, "the CPUs this process may run on");
+	else if (IS("TWOFOLD_CPU_KERNEL"))
+		snprintf(out, size, "%s", cpu_kernel_names[c->cpu_kernel]);
+	else if (IS("TWOFOLD_DEVICE") && c->device >= 0)
+		snprintf(out, size, "%d", c->device);
+	else if (IS("TWOFOLD_DEVICE"))
+		snprintf(out, size, "GPU 0");
+	else if (IS("TWOFOLD_GPU_MIN_FLOPS") && c->gpu_min_flops >= 0)
+		snprintf(out, size, "%.17g", c->gpu_min_flops);
+	else if (IS("TWOFOLD_GPU_MIN_FLOPS"))
+		snprintf(out, size, "the cost model");
+	else if (IS("TWOFOLD_GPU_MEMORY") && c->gpu_memory > 0)
+		snprintf(out, size, "%.0f bytes", c->gpu_memory);
+	else if (IS("TWOFOLD_GPU_MEMORY"))
+		snprintf(out, size, "90%% of the GPU's free memory");
+	else if (IS("TWOFOLD_GPU_FAULT"))
+		snprintf(out, size, "%s", *c->gpu_fault ? c->gpu_fault : "none");
+	else if (IS("TWOFOLD_SPLIT"))
+		snprintf(out, size, "%s", split_names[c->split]);
+	else if (IS("TWOFOLD_SPLIT_MAX_MODULI"))
+		snprintf(out, size, "%d", c->split_max_moduli);
+	else /* a variable added to known_variables and not here */
+		snprintf(out, size, "(not described)");
+#undef IS
+}
+
+int tf_config_describe(char *text, size_t size)
+{
+	size_t used = 0;
+#define APPEND(...)                                                                        \
+	used += (size_t)snprintf(text + (used < size ? used : size), used < size ? size - used : 0, \
+				 __VA_ARGS__)
+	for (size_t i = 0; i < COUNT(known_variables); i++) {
+		char effect[PATH_MAX + 64], echo[128];
+		struct tf_env_value value;
+		value_in_effect(known_variables[i], effect, sizeof effect);
+		if (tf_env_get(known_variables[i], &value)) {
+			tf_env_echo(value.text, value.length, echo, sizeof echo);
+			APPEND("%s=%s -> %s\n", known_variables[i], echo, effect);
+		} else {
+			APPEND("%s unset -> %s\n", known_variables[i], effect);
+		}
+	}
+	for (char **entry = environ; entry && *entry; entry++) {
+		if (strncmp(*entry, "TWOFOLD_", 8) != 0 || is_known(*entry))
+			continue;
+		char name[128];
+		tf_env_echo(*entry, strcspn(*entry, "="), name, sizeof name);
+		APPEND("%s: unknown, ignored\n", name);
+	}
+#undef APPEND
+	return (int)used;
+}

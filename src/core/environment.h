@@ -3,6 +3,7 @@
 #define TF_ENVIRONMENT_H
 
 #include <limits.h>
+#include <stddef.h>
 #include "twofold.h"
 
 /* The CPU kernels' instruction set (TWOFOLD_CPU_KERNEL). */
@@ -50,5 +51,11 @@ struct tf_config {
 /* The configuration, read from the environment at the first call (thread
  * safe).  Problems (an unknown mode, a misspelt variable) are reported once. */
 const struct tf_config *tf_config(void);
+
+/* Writes one line per variable twofold reads, "NAME=VALUE -> IN EFFECT" (the
+ * value as set, echoed as messages echo it, and the value the configuration
+ * took from it) or "NAME unset -> DEFAULT", then one per unknown TWOFOLD_*
+ * variable; returns what snprintf would (the text is cut to `size`). */
+int tf_config_describe(char *text, size_t size);
 
 #endif

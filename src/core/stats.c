@@ -15,6 +15,11 @@ static const char *const where_names[TF_WHERE_COUNT] = {
 	[TF_WHERE_NO_WORK] = "no-work",
 };
 
+const char *tf_where_name(enum tf_where where)
+{
+	return (unsigned)where < TF_WHERE_COUNT && where_names[where] ? where_names[where] : "?";
+}
+
 uint64_t tf_now_ns(void)
 {
 	struct timespec now;

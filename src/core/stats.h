@@ -136,6 +136,9 @@ void tf_stats_detail(struct tf_stats *stats, int value, int flag);
 void tf_stats_print(FILE *out, const char *name, const char *detail_name, const char *flag_name,
 		    struct tf_stats *stats);
 
+/* The name the report gives a place ("gpu", "cpu-dd", ...). */
+const char *tf_where_name(enum tf_where where);
+
 /* Prints the heading of the report's table. */
 void tf_stats_print_heading(FILE *out);
 

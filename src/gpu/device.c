@@ -71,10 +71,11 @@ static void discover(char *text, size_t size)
 			status = cudaGetDeviceProperties(&prop, d);
 		if (status == cudaSuccess)
 			status = probe_device();
-		used += (size_t)snprintf(text + used, size - used, "%s%d: %s (sm_%d%d), %s",
+		used += (size_t)snprintf(text + used, size - used, "%s%d: %s (sm_%d%d, %.1f GiB), %s",
 					 d ? "; " : "", d, status == cudaSuccess ? prop.name : "?",
 					 status == cudaSuccess ? prop.major : 0,
 					 status == cudaSuccess ? prop.minor : 0,
+					 status == cudaSuccess ? prop.totalGlobalMem / 1073741824.0 : 0.0,
 					 status == cudaSuccess ? "kernels run"
 							       : cudaGetErrorString(status));
 	}

@@ -4,7 +4,8 @@
 
 #include <stddef.h>
 
-/* Describes the GPUs twofold can use: one line per device, with whether the
+/* Describes the GPUs twofold can use: one line per device (name, compute
+ * capability, memory), with whether the
  * probe kernel ran there, or why there are none.  Discovers them on the first
  * call (thread safe); later calls return the same text. */
 const char *tf_gpu_describe(void);

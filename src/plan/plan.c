@@ -1,6 +1,8 @@
 #include "config.h"
 
 #include <pthread.h>
+#include <stdio.h>
+#include <string.h>
 #include "core/environment.h"
 #include "core/message.h"
 #include "cpu/dd_kernels.h"
@@ -71,28 +73,41 @@ static void run_elsewhere(const struct tf_op *part, void *context)
 		run_undone_on_cpu(part, NULL);
 }
 
-/* Whether the GPU computes a host-array op sooner than the CPU, transfers
- * included; TWOFOLD_GPU_MIN_FLOPS replaces the estimate by a threshold. */
-static int gpu_is_faster(const struct tf_op *op, enum tf_gpu_arith arith)
+/* The modelled seconds of a host-array op on the GPU (transfers included)
+ * and on the CPU; the GPU's are 0 when there is no usable GPU. */
+struct estimate {
+	double gpu, cpu;
+};
+
+static struct estimate estimate(const struct tf_op *op, enum tf_gpu_arith arith)
 {
-	double flops = tf_op_flops(op), threshold = tf_config()->gpu_min_flops;
-	if (threshold >= 0)
-		return flops >= threshold;
+	struct estimate e = { 0, 0 };
+	double flops = tf_op_flops(op);
 	double gpu_rate = tf_gpu_gemm_flops(arith);
 	if (arith == TF_GPU_DD && op->kind == TF_OP_GEMM) {
 		double split = tf_plan_split_flops(op->m, op->n, op->k);
 		if (split > gpu_rate)
 			gpu_rate = split;
 	}
-	if (gpu_rate <= 0)
-		return 0;
 	double threads = tf_cpu_threads();
 	double cpu_rate = threads * (tf_config()->mode == TF_MODE_DD ? CPU_DD_GEMM_FLOPS_PER_THREAD
 								      : CPU_BLAS_GEMM_FLOPS_PER_THREAD);
-	double gpu = tf_cost_gpu_seconds(flops, gpu_rate, tf_op_bytes(op), tf_gpu_link_bytes());
-	double cpu = op->kind == TF_OP_GEMM ? flops / cpu_rate
-					    : tf_op_bytes(op) / (threads * TF_COST_CPU_BYTES_PER_THREAD);
-	return gpu < cpu;
+	if (gpu_rate > 0)
+		e.gpu = tf_cost_gpu_seconds(flops, gpu_rate, tf_op_bytes(op), tf_gpu_link_bytes());
+	e.cpu = op->kind == TF_OP_GEMM ? flops / cpu_rate
+				       : tf_op_bytes(op) / (threads * TF_COST_CPU_BYTES_PER_THREAD);
+	return e;
+}
+
+/* Whether the GPU computes a host-array op sooner than the CPU, transfers
+ * included; TWOFOLD_GPU_MIN_FLOPS replaces the estimate by a threshold. */
+static int gpu_is_faster(const struct tf_op *op, enum tf_gpu_arith arith)
+{
+	double threshold = tf_config()->gpu_min_flops;
+	if (threshold >= 0)
+		return tf_op_flops(op) >= threshold;
+	struct estimate e = estimate(op, arith);
+	return e.gpu > 0 && e.gpu < e.cpu;
 }
 
 /* The GPU arithmetic of a mode: fast is df where FP64 runs at 1/16 of FP32
@@ -143,4 +158,73 @@ enum tf_where tf_plan_run(const struct tf_op *op)
 	if (!memory.host_readable)
 		run_undone_on_cpu(op, NULL); /* does not return */
 	return run_cpu(op);
+}
+
+/* ---- the dry run (twofold-info --plan) */
+
+static const char *const arith_names[] = {
+	[TF_GPU_DD] = "DD", [TF_GPU_DF] = "DF", [TF_GPU_NATIVE] = "FP64 (cuBLAS)"
+};
+
+static const char *no_gpu_reason(void)
+{
+	const char *absence = tf_gpu_absence();
+	return absence ? absence : "no usable GPU";
+}
+
+/* tf_plan_run's choice, made the same way, for an op on host arrays whose
+ * data holds no Inf or NaN; nothing is computed, but the GPUs are
+ * discovered and the CPU's threads counted. */
+enum tf_where tf_plan_explain(const struct tf_op *op, char *why, size_t size)
+{
+	const struct tf_config *config = tf_config();
+	const char *mode = tf_mode_name(config->mode);
+	if (config->mode == TF_MODE_CPU) {
+		snprintf(why, size, "the CPU BLAS, because TWOFOLD_MODE=cpu forwards every call there");
+		return TF_WHERE_CPU_BLAS;
+	}
+	if (config->mode != TF_MODE_DD && tf_gpu_gemm_flops(TF_GPU_DD) <= 0) {
+		snprintf(why, size, "the CPU BLAS, because TWOFOLD_MODE=%s computes on a GPU and "
+			 "there is none to use: %s", mode, no_gpu_reason());
+		return TF_WHERE_CPU_BLAS;
+	}
+	enum tf_gpu_arith arith = gpu_arith(config->mode);
+	int gpu_chosen = gpu_is_faster(op, arith);
+	int threads = tf_cpu_threads();
+	char reason[256];
+	if (config->gpu_min_flops >= 0) {
+		snprintf(reason, sizeof reason, "%.3g flops %s TWOFOLD_GPU_MIN_FLOPS=%.3g",
+			 tf_op_flops(op), gpu_chosen ? ">=" : "<", config->gpu_min_flops);
+	} else {
+		struct estimate e = estimate(op, arith);
+		if (e.gpu > 0)
+			snprintf(reason, sizeof reason,
+				 "the model gives %.3g s on the GPU (transfers included) against "
+				 "%.3g s on the CPU's %d threads", e.gpu, e.cpu, threads);
+		else
+			snprintf(reason, sizeof reason, "%s (the model gives %.3g s on the CPU's %d "
+				 "threads)", no_gpu_reason(), e.cpu, threads);
+	}
+	enum tf_where where;
+	if (config->mode == TF_MODE_DD && op->kind == TF_OP_GEMM &&
+	    tf_plan_split_would_take(op->m, op->n, op->k, gpu_chosen, &where)) {
+		snprintf(why, size, "%s, because %s, and TWOFOLD_SPLIT=%s takes %s",
+			 where == TF_WHERE_CPU_SPLIT ? "the split product engine's CPU twin"
+						     : "the split product engine on the GPU",
+			 reason, config->split == TF_SPLIT_FORCE ? "force" : "auto",
+			 config->split == TF_SPLIT_FORCE ? "every product"
+							 : "products of 1024 and more in m, n and k");
+		return where;
+	}
+	if (gpu_chosen && tf_gpu_gemm_flops(arith) > 0) {
+		snprintf(why, size, "the GPU in %s, because %s", arith_names[arith], reason);
+		return TF_WHERE_GPU;
+	}
+	if (gpu_chosen) /* the threshold says GPU, and it cannot run there */
+		snprintf(reason + strlen(reason), sizeof reason - strlen(reason), ", but %s",
+			 no_gpu_reason());
+	const int dd = config->mode == TF_MODE_DD;
+	snprintf(why, size, "%s, because %s", dd ? "twofold's DD kernels on the CPU" : "the CPU BLAS",
+		 reason);
+	return dd ? TF_WHERE_CPU_DD : TF_WHERE_CPU_BLAS;
 }

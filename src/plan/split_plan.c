@@ -108,6 +108,20 @@ int tf_plan_split_op(const struct tf_op *op, int gpu_chosen, tf_gpu_undone *else
 		   op_part_elsewhere, &parts, where);
 }
 
+int tf_plan_split_would_take(int m, int n, int k, int gpu_chosen, enum tf_where *where)
+{
+	if (k == 0 || !wanted(m, n, k))
+		return 0;
+	const int force = tf_config()->split == TF_SPLIT_FORCE;
+	if ((gpu_chosen || force) && tf_gpu_split_flops(SPLIT_TYPICAL_MODULI) > 0)
+		*where = TF_WHERE_GPU_SPLIT;
+	else if (force)
+		*where = TF_WHERE_CPU_SPLIT;
+	else
+		return 0;
+	return 1;
+}
+
 /* ---- typed GEMM (DD, TS) */
 
 static void typed_part_elsewhere(const struct tf_product *part, void *context)

@@ -15,6 +15,11 @@
 int tf_plan_split_op(const struct tf_op *op, int gpu_chosen, tf_gpu_undone *elsewhere,
 		     enum tf_where *where);
 
+/* What tf_plan_split_op would do with a dgemm of this shape on host arrays
+ * whose data holds no Inf or NaN, without running it: 1 with *where set
+ * when the engine would take it, else 0. */
+int tf_plan_split_would_take(int m, int n, int k, int gpu_chosen, enum tf_where *where);
+
 /* The same for a typed GEMM of DD or TS (the other formats: 0). */
 int tf_plan_split_typed(const struct tf_typed_op *op, int gpu_chosen, enum tf_where *where);
 

@@ -1,0 +1,75 @@
+#include "config.h"
+
+/* twofold-info's view of the library (plan/info.h): each part asks the
+ * layer that knows it, so that what is printed is what a call would use. */
+#include <stdio.h>
+#include <string.h>
+#include "core/environment.h"
+#include "core/export.h"
+#include "core/stats.h"
+#include "cpu/blas_library.h"
+#include "gpu/device.h"
+#include "op/op.h"
+#include "plan/info.h"
+#include "plan/plan.h"
+
+#ifndef TF_CUDA_ARCH
+#define TF_CUDA_ARCH "none"
+#endif
+#ifndef TF_FORTRAN_MODULES
+#define TF_FORTRAN_MODULES "unknown"
+#endif
+
+TF_EXPORT int tf_info_build(char *text, size_t size)
+{
+#ifdef TF_HAVE_CUDA
+	const char *cuda = "yes";
+#else
+	const char *cuda = "no";
+#endif
+	return snprintf(text, size,
+			"CUDA: %s (compute capabilities built: %s)\n"
+			"Fortran modules: %s\n"
+			"default CPU BLAS: %s, else libblas.so.3\n",
+			cuda, TF_CUDA_ARCH, TF_FORTRAN_MODULES, TF_DEFAULT_CPU_BLAS);
+}
+
+TF_EXPORT int tf_info_cpu_blas(char *text, size_t size)
+{
+	tf_cpu_blas_symbol(TF_R_dgemm_); /* loads it */
+	return snprintf(text, size, "%s", tf_cpu_blas_description());
+}
+
+TF_EXPORT int tf_info_gpus(char *text, size_t size)
+{
+	const char *absence = tf_gpu_absence();
+	if (absence)
+		return snprintf(text, size, "%s\n", absence);
+	/* The description's "; N: " between GPUs becomes a new line. */
+	const char *gpus = tf_gpu_describe();
+	int used = 0;
+	for (const char *next; (next = strstr(gpus, "; ")) != NULL; gpus = next + 2)
+		used += snprintf(text + (used < (int)size ? used : (int)size),
+				 used < (int)size ? size - (size_t)used : 0, "%.*s\n",
+				 (int)(next - gpus), gpus);
+	used += snprintf(text + (used < (int)size ? used : (int)size),
+			 used < (int)size ? size - (size_t)used : 0, "%s\n", gpus);
+	return used;
+}
+
+TF_EXPORT int tf_info_environment(char *text, size_t size)
+{
+	return tf_config_describe(text, size);
+}
+
+TF_EXPORT int tf_info_plan_dgemm(int m, int n, int k, char *text, size_t size)
+{
+	struct tf_op op = {
+		.kind = TF_OP_GEMM, .routine = TF_R_dgemm_, .transa = 'N', .transb = 'N',
+		.m = m, .n = n, .k = k, .alpha = 1.0, .beta = 0.0,
+		.lda = m > 1 ? m : 1, .ldb = k > 1 ? k : 1, .ldc = m > 1 ? m : 1,
+	};
+	char why[512];
+	enum tf_where where = tf_plan_explain(&op, why, sizeof why);
+	return snprintf(text, size, "%s: %s\n", tf_where_name(where), why);
+}
