@@ -32,7 +32,7 @@ fi
 default_blas=$(sed -n 's/^#define TF_DEFAULT_CPU_BLAS "\(.*\)"$/\1/p' "$config_h")
 has "default CPU BLAS: $default_blas, else libblas.so.3"
 grep -q '^CPU BLAS: /.* (default[,)]' "$work/out" || { cat "$work/out"; fail "no CPU BLAS (default...) line"; }
-blas=$(sed -n 's/^CPU BLAS: \(.*\) (default)$/\1/p' "$work/out")
+blas=$(sed -n 's/^CPU BLAS: \(.*\) (default[,)].*$/\1/p' "$work/out")
 [ -f "$blas" ] || fail "the CPU BLAS $blas is not a file"
 has "mode: dd"
 # Each part's heading, in order.
