@@ -71,6 +71,22 @@ void tf_gpu_failed(const char *routine, enum tf_gpu_fault kind, cudaError_t stat
 		usable = 0;
 }
 
+int tf_gpu_finish(struct tf_gpu_context *gpu, const char *routine, enum tf_gpu_fault kind,
+		  cudaError_t status, int in_place_lost)
+{
+	if (status != cudaSuccess) {
+		cudaStreamSynchronize(gpu->streams[1]);
+		cudaGetLastError();
+		tf_gpu_failed(routine, kind, status);
+		if (in_place_lost)
+			tf_fatal("%s: its output, in device or managed memory, may have been partly "
+				 "written by the failed kernel; stopping rather than return a wrong result",
+				 routine);
+	}
+	tf_gpu_release(gpu);
+	return status == cudaSuccess ? 0 : -1;
+}
+
 /* Fused multiply-add units per multiprocessor, FP64 and FP32, by compute
  * capability (NVIDIA's throughput tables).  GPUs not listed have the
  * consumer ratio, 2 FP64 units to 128 FP32. */

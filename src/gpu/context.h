@@ -71,4 +71,12 @@ void *tf_gpu_scratch(struct tf_gpu_context *gpu, size_t bytes);
  * the run. */
 void tf_gpu_failed(const char *routine, enum tf_gpu_fault kind, cudaError_t status);
 
+/* The end of a call on the GPU: after a failure, the stream drained, the
+ * error cleared and reported (tf_gpu_failed), and the program stopped when
+ * the output was in device or managed memory and may have been partly
+ * written (in_place_lost); then the context released.  Returns 0 when the
+ * call succeeded, -1 when the caller is to compute it elsewhere. */
+int tf_gpu_finish(struct tf_gpu_context *gpu, const char *routine, enum tf_gpu_fault kind,
+		  cudaError_t status, int in_place_lost);
+
 #endif

@@ -313,17 +313,7 @@ int tf_gpu_spmv(const struct tf_spmv_op *op)
 	int in_place_lost = 0;
 	cudaError_t status = op->a->host.rows > 0 ? spmv_run(gpu, op, part, &fault, &in_place_lost)
 						  : cudaSuccess;
-	if (status != cudaSuccess) {
-		cudaStreamSynchronize(gpu->streams[1]);
-		cudaGetLastError();
-		tf_gpu_failed(tf_routine_name(op->routine), fault, status);
-		if (in_place_lost)
-			tf_fatal("%s: its output, in device or managed memory, may have been partly "
-				 "written by the failed kernel; stopping rather than return a wrong result",
-				 tf_routine_name(op->routine));
-	}
-	tf_gpu_release(gpu);
-	return status == cudaSuccess ? 0 : -1;
+	return tf_gpu_finish(gpu, tf_routine_name(op->routine), fault, status, in_place_lost);
 }
 
 /* ------------------------------------------------------------------------

@@ -314,15 +314,5 @@ int tf_gpu_typed_run(const struct tf_typed_op *op, struct tf_gpu_memory memory)
 		status = cudaErrorMemoryAllocation;
 	if (status == cudaSuccess)
 		status = run(gpu, op, &o, scratch, &fault, &in_place_lost);
-	if (status != cudaSuccess) {
-		cudaStreamSynchronize(gpu->streams[1]);
-		cudaGetLastError();
-		tf_gpu_failed(tf_routine_name(op->routine), fault, status);
-		if (in_place_lost)
-			tf_fatal("%s: its output, in device or managed memory, may have been partly "
-				 "written by the failed kernel; stopping rather than return a wrong result",
-				 tf_routine_name(op->routine));
-	}
-	tf_gpu_release(gpu);
-	return status == cudaSuccess ? 0 : -1;
+	return tf_gpu_finish(gpu, tf_routine_name(op->routine), fault, status, in_place_lost);
 }
