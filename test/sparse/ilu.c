@@ -28,18 +28,7 @@
 #include "matrices.h"
 #include "twofold.h"
 #include "twofold/sparse.h"
-
-static int failures;
-
-#define CHECK(condition, ...)                                          \
-	do {                                                           \
-		if (!(condition)) {                                    \
-			failures++;                                    \
-			printf("FAIL %s:%d: ", __FILE__, __LINE__);   \
-			printf(__VA_ARGS__);                           \
-			printf("\n");                                  \
-		}                                                      \
-	} while (0)
+#include "check.h"
 
 enum method { CG, BICGSTAB };
 enum precision { DOUBLE, DD };

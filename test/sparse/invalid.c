@@ -5,18 +5,7 @@
 #include <string.h>
 #include "twofold.h"
 #include "twofold/sparse.h"
-
-static int failures;
-
-#define CHECK(condition, ...)                                          \
-	do {                                                           \
-		if (!(condition)) {                                    \
-			failures++;                                    \
-			printf("FAIL %s:%d: ", __FILE__, __LINE__);   \
-			printf(__VA_ARGS__);                           \
-			printf("\n");                                  \
-		}                                                      \
-	} while (0)
+#include "check.h"
 
 /* A matrix that tf_csr_create must refuse, with `expect` in its message. */
 static void refused(const char *what, int rows, int cols, int base, const int *ptr,

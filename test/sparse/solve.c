@@ -12,19 +12,9 @@
 #include "matrices.h"
 #include "twofold.h"
 #include "twofold/sparse.h"
+#include "check.h"
 
-static int failures;
 static tf_device device;
-
-#define CHECK(condition, ...)                                          \
-	do {                                                           \
-		if (!(condition)) {                                    \
-			failures++;                                    \
-			printf("FAIL %s:%d: ", __FILE__, __LINE__);   \
-			printf(__VA_ARGS__);                           \
-			printf("\n");                                  \
-		}                                                      \
-	} while (0)
 
 enum method { CG, BICGSTAB };
 enum precision { DOUBLE, DD };

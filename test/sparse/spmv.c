@@ -44,6 +44,7 @@
 #include "twofold/arith_di.h"
 #include "twofold/arith_ds.h"
 #include "twofold/sparse.h"
+#include "check.h"
 
 #define U 0x1p-53
 #define U2 0x1p-106
@@ -51,18 +52,7 @@
  * further down, alpha and beta DD values. */
 #define PREC 1600
 
-static int failures;
 static uint64_t seed = 0x73706d76ull;
-
-#define CHECK(condition, ...)                                          \
-	do {                                                           \
-		if (!(condition)) {                                    \
-			failures++;                                    \
-			printf("FAIL %s:%d: ", __FILE__, __LINE__);   \
-			printf(__VA_ARGS__);                           \
-			printf("\n");                                  \
-		}                                                      \
-	} while (0)
 
 static void exact_or_die(int ternary, int line)
 {

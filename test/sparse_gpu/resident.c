@@ -19,18 +19,7 @@
 #include "test/sparse/matrices.h"
 #include "twofold.h"
 #include "twofold/sparse.h"
-
-static int failures;
-
-#define CHECK(condition, ...)                                        \
-	do {                                                         \
-		if (!(condition)) {                                  \
-			failures++;                                  \
-			printf("FAIL %s:%d: ", __FILE__, __LINE__); \
-			printf(__VA_ARGS__);                         \
-			printf("\n");                                \
-		}                                                    \
-	} while (0)
+#include "../sparse/check.h"
 
 static void *on_gpu(const void *p, size_t bytes)
 {
