@@ -118,6 +118,20 @@ TF_ARITH tf_dd tf_dd_div_d(tf_dd a, double b)
 	return tf_quick_two_sum(q1, d / b);
 }
 
+/* a / b for DD a and b: three quotient words from the exact remainders
+ * (QD's accurate division), relative error at most about 4u^2.  b = 0
+ * gives a non-finite result. */
+TF_ARITH tf_dd tf_dd_div(tf_dd a, tf_dd b)
+{
+	double q1 = a.hi / b.hi;
+	tf_dd r = tf_dd_add(a, tf_dd_mul_d(b, -q1));
+	double q2 = r.hi / b.hi;
+	r = tf_dd_add(r, tf_dd_mul_d(b, -q2));
+	double q3 = r.hi / b.hi;
+	tf_dd q = tf_quick_two_sum(q1, q2);
+	return tf_dd_add_d(q, q3);
+}
+
 /* acc + a * b, the product of two doubles taken exactly: the step of every
  * DD dot product.  Error at most 2u^2 |acc + a*b| + 2u^2 |a*b|; over a dot
  * product of k terms the error is at most about 4k u^2 sum |a_i b_i|.

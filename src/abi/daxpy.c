@@ -12,7 +12,8 @@ static enum tf_where run_daxpy(enum tf_routine routine, int n, double alpha, con
 	if (n <= 0 || alpha == 0.0)
 		return TF_WHERE_NO_WORK;
 	struct tf_op op = {
-		.kind = TF_OP_AXPY, .routine = routine, .n = n, .alpha = alpha,
+		.kind = TF_OP_AXPY, .routine = routine, .blas = TF_R_daxpy_,
+		.n = n, .alpha = alpha,
 		.x = x, .incx = incx, .y = y, .incy = incy,
 	};
 	*flops = tf_op_flops(&op);

@@ -21,7 +21,7 @@ static enum tf_where run_dgemm(enum tf_routine routine, char transa, char transb
 	if (m == 0 || n == 0 || ((alpha == 0.0 || k == 0) && beta == 1.0))
 		return TF_WHERE_NO_WORK;
 	struct tf_op op = {
-		.kind = TF_OP_GEMM, .routine = routine,
+		.kind = TF_OP_GEMM, .routine = routine, .blas = TF_R_dgemm_,
 		.transa = tf_trans_option(transa), .transb = tf_trans_option(transb),
 		.m = m, .n = n, .k = k, .alpha = alpha, .beta = beta,
 		.a = a, .lda = lda, .b = b, .ldb = ldb, .c = c, .ldc = ldc,

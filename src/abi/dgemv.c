@@ -21,7 +21,8 @@ static enum tf_where run_dgemv(enum tf_routine routine, char trans, int m, int n
 	if (m == 0 || n == 0 || (alpha == 0.0 && beta == 1.0))
 		return TF_WHERE_NO_WORK;
 	struct tf_op op = {
-		.kind = TF_OP_GEMV, .routine = routine, .transa = tf_trans_option(trans),
+		.kind = TF_OP_GEMV, .routine = routine, .blas = TF_R_dgemv_,
+		.transa = tf_trans_option(trans),
 		.m = m, .n = n, .alpha = alpha, .beta = beta,
 		.a = a, .lda = lda, .x = x, .incx = incx, .y = y, .incy = incy,
 	};

@@ -1,16 +1,25 @@
 /* The CPU DD kernels: double data in and out, double-double inside, alpha
  * and beta applied in DD, one rounding at the end.  Reference semantics:
  * beta = 0 overwrites C (y) without reading it, alpha = 0 reads neither A
- * nor B (x), and an element whose DD result is not finite is computed again
- * by the CPU BLAS, so that Inf and NaN appear exactly where the reference
- * puts them.  The op has passed the reference's checks and quick returns. */
+ * nor B (x), and Inf and NaN follow the rule of cpu/dd_output.h (the
+ * GEMM, GEMV and AXPY kernels apply it element by element).  The op has
+ * passed the reference's checks and quick returns. */
 #ifndef TF_DD_KERNELS_H
 #define TF_DD_KERNELS_H
 
 #include "op/op.h"
 
+/* Runs the op in DD on the CPU; -1 when no DD kernel computes ops of its
+ * kind and type (the caller forwards it), else 0. */
+int tf_cpu_dd_run(const struct tf_op *op);
+
+/* Whether tf_cpu_dd_run computes ops of this kind and type. */
+int tf_cpu_dd_computes(const struct tf_op *op);
+
+/* The kernels, one per kind; each says which types it takes. */
 void tf_cpu_dd_gemm(const struct tf_op *op);
 void tf_cpu_dd_gemv(const struct tf_op *op);
 void tf_cpu_dd_axpy(const struct tf_op *op);
+void tf_cpu_dd_dot(const struct tf_op *op);
 
 #endif

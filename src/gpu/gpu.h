@@ -30,6 +30,15 @@ struct tf_gpu_memory {
 
 struct tf_gpu_memory tf_gpu_op_memory(const struct tf_op *op);
 
+/* Whether the GPU backend computes ops of this kind, type and storage
+ * (tf_gpu_op_memory and tf_gpu_run take no others): double GEMM, GEMV and
+ * AXPY, full storage. */
+static inline int tf_gpu_computes(const struct tf_op *op)
+{
+	return op->type == TF_TYPE_D && op->storage == TF_STORAGE_FULL &&
+	       (op->kind == TF_OP_GEMM || op->kind == TF_OP_GEMV || op->kind == TF_OP_AXPY);
+}
+
 /* The GPU's modelled rates for the planner: GEMM in flop/s in the given
  * arithmetic, host to device transfers in bytes/s; 0 when there is no
  * usable GPU.  Whether FP64 runs at 1/16 of FP32 or less (fast mode). */

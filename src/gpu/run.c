@@ -38,6 +38,8 @@ struct tf_gpu_memory tf_gpu_op_memory(const struct tf_op *op)
 	case TF_OP_AXPY:
 		arrays[count++] = op->x, arrays[count++] = op->y;
 		break;
+	default: /* not a GPU op (tf_gpu_computes) */
+		break;
 	}
 	return memory_of(arrays, count);
 }

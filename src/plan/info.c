@@ -65,7 +65,7 @@ TF_EXPORT int tf_info_environment(char *text, size_t size)
 TF_EXPORT int tf_info_plan_dgemm(int m, int n, int k, char *text, size_t size)
 {
 	struct tf_op op = {
-		.kind = TF_OP_GEMM, .routine = TF_R_dgemm_, .transa = 'N', .transb = 'N',
+		.kind = TF_OP_GEMM, .routine = TF_R_dgemm_, .blas = TF_R_dgemm_, .transa = 'N', .transb = 'N',
 		.m = m, .n = n, .k = k, .alpha = 1.0, .beta = 0.0,
 		.lda = m > 1 ? m : 1, .ldb = k > 1 ? k : 1, .ldc = m > 1 ? m : 1,
 	};

@@ -40,17 +40,16 @@ static enum tf_where run_cpu(const struct tf_op *op)
 		tf_cpu_forward(op);
 		return TF_WHERE_CPU_BLAS;
 	}
-	switch (op->kind) {
-	case TF_OP_GEMM: tf_cpu_dd_gemm(op); break;
-	case TF_OP_GEMV: tf_cpu_dd_gemv(op); break;
-	case TF_OP_AXPY: tf_cpu_dd_axpy(op); break;
+	if (tf_cpu_dd_run(op) != 0) {
+		tf_cpu_forward(op); /* no DD kernel for it */
+		return TF_WHERE_CPU_BLAS;
 	}
 	return TF_WHERE_CPU_DD;
 }
 
 static const char *routine_of(const struct tf_op *op)
 {
-	return op->kind == TF_OP_GEMM ? "dgemm" : op->kind == TF_OP_GEMV ? "dgemv" : "daxpy";
+	return tf_routine_name(op->blas);
 }
 
 /* Parts the GPU left: computed on the CPU, which can read them unless they
@@ -136,6 +135,8 @@ enum tf_where tf_plan_run(const struct tf_op *op)
 		tf_cpu_forward(op);
 		return TF_WHERE_CPU_BLAS;
 	}
+	if (!tf_gpu_computes(op))
+		return run_cpu(op);
 	if (config->mode != TF_MODE_DD && tf_gpu_gemm_flops(TF_GPU_DD) <= 0) {
 		pthread_once(&no_gpu_notice_once, no_gpu_notice);
 		tf_cpu_forward(op);

@@ -1,0 +1,87 @@
+/* DOT in DD on the CPU: ddot, zdotu, zdotc, dsdot and sdsdot.
+ *
+ * One body for every type: the vectors are gathered, CHUNK elements at a
+ * time, into contiguous doubles (any stride, negative ones counted from the
+ * end as the reference does; a complex vector split into its real and
+ * imaginary parts; floats converted exactly), and each chunk's dot product
+ * is taken by the instruction set's DD dot loop (dd_loops.c), in 16
+ * independent partial sums.  A complex dot product is four real ones:
+ * re = xr.yr - s xi.yi, im = xr.yi + s xi.yr, s = -1 for conj(x).  The
+ * chunks' sums are added in DD, and the result rounded once. */
+#include "config.h"
+
+#include <math.h>
+#include "cpu/dd_elements.h"
+#include "cpu/dd_kernels.h"
+#include "cpu/dd_loops.h"
+#include "cpu/dd_output.h"
+
+#define CHUNK 512
+
+/* Elements [first, first + count) of a vector of n elements, stride inc,
+ * as contiguous doubles: re (and im for complex data). */
+static void gather(const struct tf_op *op, const void *v, int inc, int first, int count,
+		   double *re, double *im)
+{
+	if (op->type == TF_TYPE_S) {
+		const float *f = v;
+		for (int i = 0; i < count; i++) {
+			int at = first + i;
+			re[i] = f[inc > 0 ? (ptrdiff_t)at * inc : (ptrdiff_t)(op->n - 1 - at) * -inc];
+		}
+		return;
+	}
+	int width = op->type == TF_TYPE_Z ? 2 : 1;
+	for (int i = 0; i < count; i++) {
+		const double *e = tf_element(v, width, op->n, inc, first + i);
+		re[i] = e[0];
+		if (im)
+			im[i] = e[1];
+	}
+}
+
+/* The float nearest the DD value s (sdsdot): rounded to double first, and
+ * the tie of the second rounding broken by the part that the first left. */
+static double round_to_float(tf_dd s)
+{
+	s = tf_dd_renormalize(s);
+	float f = (float)s.hi;
+	double err = s.hi - (double)f; /* exact: f is within an ulp of s.hi */
+	if (err != 0.0 && s.lo != 0.0) {
+		float other = nextafterf(f, err > 0 ? INFINITY : -INFINITY);
+		double half = ((double)other - (double)f) / 2;
+		/* s.hi is the midpoint of f and other: lo decides */
+		if (err == half && (s.lo > 0) == (half > 0))
+			f = other;
+	}
+	return (double)f;
+}
+
+void tf_cpu_dd_dot(const struct tf_op *op)
+{
+	const struct tf_dd_loops *loops = tf_dd_loops();
+	const int complex = op->type == TF_TYPE_Z;
+	const double s = op->conj ? -1.0 : 1.0;
+	double xr[CHUNK], xi[CHUNK], yr[CHUNK], yi[CHUNK];
+	tf_dd re = tf_dd_make(0.0, 0.0), im = tf_dd_make(0.0, 0.0);
+	for (int first = 0; first < op->n; first += CHUNK) {
+		int count = op->n - first < CHUNK ? op->n - first : CHUNK;
+		gather(op, op->x, op->incx, first, count, xr, complex ? xi : NULL);
+		gather(op, op->y, op->incy, first, count, yr, complex ? yi : NULL);
+		re = tf_dd_add(re, loops->dot(count, xr, yr));
+		if (!complex)
+			continue;
+		tf_dd ii = loops->dot(count, xi, yi), ri = loops->dot(count, xr, yi),
+		      ir = loops->dot(count, xi, yr);
+		re = tf_dd_add(re, tf_dd_make(-s * ii.hi, -s * ii.lo));
+		im = tf_dd_add(im, tf_dd_add(ri, tf_dd_make(s * ir.hi, s * ir.lo)));
+	}
+	double value[2];
+	if (op->blas == TF_R_sdsdot_)
+		value[0] = round_to_float(tf_dd_add_d(re, op->alpha));
+	else if (complex)
+		tf_z_round(value, tf_zdd_make(re, im));
+	else
+		tf_d_round(value, re);
+	tf_cpu_commit_result(op, value);
+}

@@ -1,0 +1,122 @@
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include "core/message.h"
+#include "cpu/dd_elements.h"
+#include "cpu/dd_output.h"
+#include "cpu/forward.h"
+
+static int width_of(const struct tf_op *op)
+{
+	return op->type == TF_TYPE_Z ? 2 : 1;
+}
+
+static int element_finite(const double *v, int width)
+{
+	return isfinite(v[0]) && (width == 1 || isfinite(v[1]));
+}
+
+static void copy(double *to, const double *from, int width)
+{
+	to[0] = from[0];
+	if (width == 2)
+		to[1] = from[1];
+}
+
+static int all_finite(const double *values, size_t count)
+{
+	for (size_t i = 0; i < count; i++)
+		if (!isfinite(values[i]))
+			return 0;
+	return 1;
+}
+
+/* Writes the finite values (all of them when the reference did not run). */
+static void scatter(double *v, int width, int n, int inc, const double *values, int only_finite)
+{
+	for (int i = 0; i < n; i++)
+		if (!only_finite || element_finite(values + (size_t)i * width, width))
+			copy(tf_element(v, width, n, inc, i), values + (size_t)i * width, width);
+}
+
+void tf_cpu_commit_vector(const struct tf_op *op, const double *values, int n)
+{
+	int width = width_of(op);
+	int reference = !all_finite(values, (size_t)n * width);
+	if (reference)
+		tf_cpu_forward(op);
+	scatter(op->y, width, n, op->incy, values, reference);
+}
+
+void tf_cpu_commit_vectors(const struct tf_op *op, const double *xvalues, const double *yvalues,
+			   int n)
+{
+	int width = width_of(op);
+	int reference = !all_finite(xvalues, (size_t)n * width) ||
+			!all_finite(yvalues, (size_t)n * width);
+	if (reference)
+		tf_cpu_forward(op);
+	scatter((double *)op->x, width, n, op->incx, xvalues, reference);
+	scatter(op->y, width, n, op->incy, yvalues, reference);
+}
+
+void tf_cpu_commit_matrix(const struct tf_op *op, const double *values, int rows, int cols,
+			  int ld, char uplo)
+{
+	int width = width_of(op);
+	int reference = 0;
+	for (int j = 0; j < cols && !reference; j++) {
+		int first = uplo == 'L' ? j : 0, last = uplo == 'U' && j + 1 < rows ? j + 1 : rows;
+		for (int i = first; i < last && !reference; i++)
+			reference = !element_finite(values + ((size_t)j * ld + i) * width, width);
+	}
+	if (reference)
+		tf_cpu_forward(op);
+	for (int j = 0; j < cols; j++) {
+		int first = uplo == 'L' ? j : 0, last = uplo == 'U' && j + 1 < rows ? j + 1 : rows;
+		for (int i = first; i < last; i++) {
+			const double *v = values + ((size_t)j * ld + i) * width;
+			if (!reference || element_finite(v, width))
+				copy(op->c + ((size_t)j * op->ldc + i) * width, v, width);
+		}
+	}
+}
+
+void tf_cpu_commit_packed(const struct tf_op *op, const double *values, int count)
+{
+	int width = width_of(op);
+	int reference = !all_finite(values, (size_t)count * width);
+	if (reference)
+		tf_cpu_forward(op);
+	scatter(op->c, width, count, 1, values, reference);
+}
+
+void tf_cpu_commit_result(const struct tf_op *op, const double *value)
+{
+	int width = width_of(op);
+	if (!element_finite(value, width)) {
+		tf_cpu_forward(op);
+		return;
+	}
+	if (op->blas == TF_R_sdsdot_)
+		*(float *)op->result = (float)value[0];
+	else
+		copy(op->result, value, width);
+}
+
+double *tf_cpu_buffer(double *stack, size_t stack_doubles, size_t doubles)
+{
+	if (doubles <= stack_doubles)
+		return stack;
+	double *buffer = malloc(doubles * sizeof *buffer);
+	if (!buffer)
+		tf_fatal("out of memory in the CPU DD kernels (%zu bytes)", doubles * sizeof *buffer);
+	return buffer;
+}
+
+void tf_cpu_buffer_release(double *buffer, const double *stack)
+{
+	if (buffer != stack)
+		free(buffer);
+}
