@@ -132,6 +132,32 @@ TF_ARITH tf_dd tf_dd_div(tf_dd a, tf_dd b)
 	return tf_dd_add_d(q, q3);
 }
 
+/* sqrt(a) for a >= 0: q = fl(sqrt(a.hi)), then one Newton correction from
+ * the exact remainder a - q^2 (q^2 by TwoProd; a.hi - q^2.hi is exact by
+ * Sterbenz), divided by 2q (Karp and Markstein's scheme).  Relative error
+ * a few u^2 (the unit test checks 3u^2).  a = 0 gives 0; a < 0 or NaN
+ * gives NaN, +Inf gives a non-finite result.  Used by the Euclidean norms,
+ * on a sum of squares scaled into [2^-2, n]. */
+TF_ARITH tf_dd tf_dd_sqrt(tf_dd a)
+{
+	if (a.hi == 0.0)
+		return tf_dd_make(a.hi, 0.0);
+	double q = sqrt(a.hi);
+	tf_dd p = tf_two_prod(q, q);
+	double r = TF_DADD(TF_DSUB(TF_DSUB(a.hi, p.hi), p.lo), a.lo);
+	return tf_quick_two_sum(q, r / TF_DADD(q, q));
+}
+
+/* a b + c d, both products exact, summed with the sloppy addition: error
+ * at most 4u^2 (|ab| + |cd|), so that rounding it once to double
+ * (tf_dd_to_double) gives the nearest double or one next to it, within an
+ * ulp of the exact value plus 4u^2 (|ab| + |cd|).  The step of the plane
+ * rotations and of complex scaling.  No product may overflow. */
+TF_ARITH tf_dd tf_dd_prod_sum(double a, double b, double c, double d)
+{
+	return tf_dd_add_sloppy(tf_two_prod(a, b), tf_two_prod(c, d));
+}
+
 /* acc + a * b, the product of two doubles taken exactly: the step of every
  * DD dot product.  Error at most 2u^2 |acc + a*b| + 2u^2 |a*b|; over a dot
  * product of k terms the error is at most about 4k u^2 sum |a_i b_i|.

@@ -109,6 +109,62 @@ static void LOOPS(axpy)(int n, double alpha, const double *restrict x, double *r
 		y[i] = TF_DFMA(alpha, x[i], y[i]);
 }
 
+static tf_dd LOOPS(sum_abs)(int m, const double *restrict a)
+{
+	double hi[LANES] = { 0 }, lo[LANES] = { 0 };
+	int full = m - m % LANES;
+	for (int i = 0; i < full; i += LANES) {
+#pragma omp simd
+		for (int v = 0; v < LANES; v++) {
+			tf_dd r = tf_dd_add_d(tf_dd_make(hi[v], lo[v]), fabs(a[i + v]));
+			hi[v] = r.hi;
+			lo[v] = r.lo;
+		}
+	}
+	for (int i = full; i < m; i++) {
+		tf_dd r = tf_dd_add_d(tf_dd_make(hi[i - full], lo[i - full]), fabs(a[i]));
+		hi[i - full] = r.hi;
+		lo[i - full] = r.lo;
+	}
+	tf_dd sum = tf_dd_make(hi[0], lo[0]);
+	for (int v = 1; v < LANES; v++)
+		sum = tf_dd_add(sum, tf_dd_make(hi[v], lo[v]));
+	return sum;
+}
+
+static void LOOPS(transform)(int m, const double *restrict h, const double *restrict x,
+			     const double *restrict y, double *restrict xo, double *restrict yo)
+{
+	const double h11 = h[0], h12 = h[1], h21 = h[2], h22 = h[3];
+#pragma omp simd
+	for (int i = 0; i < m; i++) {
+		xo[i] = tf_dd_to_double(tf_dd_prod_sum(h11, x[i], h12, y[i]));
+		yo[i] = tf_dd_to_double(tf_dd_prod_sum(h21, x[i], h22, y[i]));
+	}
+}
+
+static void LOOPS(zscal)(int m, double ar, double ai, const double *restrict x,
+			 double *restrict yo)
+{
+#pragma omp simd
+	for (int i = 0; i < m; i++) {
+		double xr = x[2 * i], xi = x[2 * i + 1];
+		yo[2 * i] = tf_dd_to_double(tf_dd_prod_sum(ar, xr, -ai, xi));
+		yo[2 * i + 1] = tf_dd_to_double(tf_dd_prod_sum(ar, xi, ai, xr));
+	}
+}
+
+static void LOOPS(zaxpy)(int m, double ar, double ai, const double *restrict x,
+			 double *restrict y)
+{
+#pragma omp simd
+	for (int i = 0; i < m; i++) {
+		double xr = x[2 * i], xi = x[2 * i + 1];
+		y[2 * i] = tf_dd_to_double(tf_dd_add_d(tf_dd_prod_sum(ar, xr, -ai, xi), y[2 * i]));
+		y[2 * i + 1] = tf_dd_to_double(tf_dd_add_d(tf_dd_prod_sum(ar, xi, ai, xr), y[2 * i + 1]));
+	}
+}
+
 const struct tf_dd_loops ISA_NAME(tf_dd_loops_, TF_ISA) = {
 	.name = ISA_STRING(TF_ISA),
 	.mr = MR,
@@ -117,4 +173,8 @@ const struct tf_dd_loops ISA_NAME(tf_dd_loops_, TF_ISA) = {
 	.column_update = LOOPS(column_update),
 	.dot = LOOPS(dot),
 	.axpy = LOOPS(axpy),
+	.sum_abs = LOOPS(sum_abs),
+	.transform = LOOPS(transform),
+	.zscal = LOOPS(zscal),
+	.zaxpy = LOOPS(zaxpy),
 };

@@ -19,6 +19,18 @@ struct tf_dd_loops {
 	tf_dd (*dot)(int m, const double *a, const double *x);
 	/* y[i] = alpha x[i] + y[i] rounded once, for i < n, unit strides. */
 	void (*axpy)(int n, double alpha, const double *x, double *y);
+	/* sum over i < m of |a[i]|, in DD. */
+	tf_dd (*sum_abs)(int m, const double *a);
+	/* The 2 x 2 transform h = (h11, h12, h21, h22) of the pairs (x[i], y[i]),
+	 * for i < m: xo[i] = h11 x[i] + h12 y[i], yo[i] = h21 x[i] + h22 y[i],
+	 * each from exact products, rounded once (tf_dd_prod_sum). */
+	void (*transform)(int m, const double *h, const double *x, const double *y, double *xo,
+			  double *yo);
+	/* Complex data, (re, im) pairs, for i < m: yo[i] = alpha x[i] (zscal),
+	 * and y[i] = alpha x[i] + y[i] (zaxpy), each part from exact
+	 * products, rounded once. */
+	void (*zscal)(int m, double alpha_re, double alpha_im, const double *x, double *yo);
+	void (*zaxpy)(int m, double alpha_re, double alpha_im, const double *x, double *y);
 };
 
 extern const struct tf_dd_loops tf_dd_loops_generic;

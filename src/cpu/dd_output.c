@@ -94,7 +94,8 @@ void tf_cpu_commit_packed(const struct tf_op *op, const double *values, int coun
 
 void tf_cpu_commit_result(const struct tf_op *op, const double *value)
 {
-	int width = width_of(op);
+	/* a complex DOT has a complex result; the norms of complex data a real one */
+	int width = op->kind == TF_OP_DOT ? width_of(op) : 1;
 	if (!element_finite(value, width)) {
 		tf_cpu_forward(op);
 		return;
