@@ -5,11 +5,13 @@
  * prints the ratio.
  *
  *   blas1_cpu N    each line: routine, N, nanoseconds per call (median of
- *                  11 runs of enough calls to take about 20 ms each)
+ *                  11 runs of enough calls to take about 20 ms each), in
+ *                  the thread's CPU time, so that a shared machine's other
+ *                  work counts less
  *
- * The data keep their size over repeated calls: the rotations and zscal
- * use orthogonal matrices (c^2 + s^2 = 1, |alpha| = 1), zaxpy a small
- * alpha. */
+ * The data are made afresh for each routine and keep their size over
+ * repeated calls: the rotations and zscal use matrices of norm 1 or
+ * barely more, zaxpy a small alpha. */
 #include "config.h"
 
 #include <stdio.h>
@@ -37,7 +39,7 @@ static double sink;
 static double now(void)
 {
 	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
 	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
@@ -57,8 +59,10 @@ static void call_drot(void) { drot_(&n, x, &one, y, &one, &c, &s); }
 static void call_zdrot(void) { zdrot_(&n, x, &one, y, &one, &c, &s); }
 
 static const double param_full[5] = { -1.0, 0.6, -0.8, 0.8, 0.6 };
-static const double param_off[5] = { 0.0, 0.0, -0.5, 0.5, 0.0 };
-static const double param_diag[5] = { 1.0, 0.5, 0.0, 0.0, 0.5 };
+/* H = (1, 2^-10; -2^-10, 1) and (2^-10, 1; -1, 2^-10) grow vectors by
+ * at most sqrt(1 + 2^-20) a call */
+static const double param_off[5] = { 0.0, 0.0, -0x1p-10, 0x1p-10, 0.0 };
+static const double param_diag[5] = { 1.0, 0x1p-10, 0.0, 0.0, 0x1p-10 };
 static void call_drotm_full(void) { drotm_(&n, x, &one, y, &one, param_full); }
 static void call_drotm_off(void) { drotm_(&n, x, &one, y, &one, param_off); }
 static void call_drotm_diag(void) { drotm_(&n, x, &one, y, &one, param_diag); }
@@ -111,14 +115,15 @@ int main(int argc, char **argv)
 	y = malloc(2 * (size_t)n * sizeof *y);
 	if (!x || !y)
 		return 1;
-	srand(1);
-	for (int i = 0; i < 2 * n; i++) {
-		x[i] = (double)rand() / RAND_MAX - 0.5;
-		y[i] = (double)rand() / RAND_MAX - 0.5;
-	}
 	printf("%% routine n ns_per_call\n");
-	for (size_t b = 0; b < sizeof benches / sizeof *benches; b++)
+	for (size_t b = 0; b < sizeof benches / sizeof *benches; b++) {
+		srand(1);
+		for (int i = 0; i < 2 * n; i++) {
+			x[i] = (double)rand() / RAND_MAX - 0.5;
+			y[i] = (double)rand() / RAND_MAX - 0.5;
+		}
 		printf("%-10s %6d %12.1f\n", benches[b].name, n, 1e9 * time_calls(benches[b].call));
+	}
 	if (sink == 42.0)
 		printf("%% %g\n", sink);
 	free(x);

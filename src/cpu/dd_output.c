@@ -2,6 +2,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include "core/message.h"
 #include "cpu/dd_elements.h"
 #include "cpu/dd_output.h"
@@ -24,20 +25,38 @@ static void copy(double *to, const double *from, int width)
 		to[1] = from[1];
 }
 
+/* x * 0 is 0 for a finite x and NaN for Inf and NaN: eight running sums
+ * of them, which the compiler keeps in vector registers, are 0 exactly
+ * when every value is finite. */
+#define LANES 8
 static int all_finite(const double *values, size_t count)
 {
-	for (size_t i = 0; i < count; i++)
-		if (!isfinite(values[i]))
-			return 0;
-	return 1;
+	double lanes[LANES] = { 0.0 }, total = 0.0;
+	size_t i = 0;
+	for (; i + LANES <= count; i += LANES)
+		for (int l = 0; l < LANES; l++)
+			lanes[l] += values[i + l] * 0.0;
+	for (; i < count; i++)
+		total += values[i] * 0.0;
+	for (int l = 0; l < LANES; l++)
+		total += lanes[l];
+	return total == 0.0;
 }
 
-/* Writes the finite values (all of them when the reference did not run). */
+/* Writes the finite values (all of them when the reference did not run):
+ * element i at v + i inc (width doubles each), counted from the far end
+ * when inc < 0. */
 static void scatter(double *v, int width, int n, int inc, const double *values, int only_finite)
 {
-	for (int i = 0; i < n; i++)
+	if (inc == 1 && !only_finite) {
+		memcpy(v, values, (size_t)n * width * sizeof *v);
+		return;
+	}
+	ptrdiff_t step = (ptrdiff_t)inc * width;
+	double *at = inc >= 0 ? v : v - (ptrdiff_t)(n - 1) * step;
+	for (int i = 0; i < n; i++, at += step)
 		if (!only_finite || element_finite(values + (size_t)i * width, width))
-			copy(tf_element(v, width, n, inc, i), values + (size_t)i * width, width);
+			copy(at, values + (size_t)i * width, width);
 }
 
 void tf_cpu_commit_vector(const struct tf_op *op, const double *values, int n)
