@@ -149,14 +149,31 @@ TF_ARITH tf_dd tf_dd_sqrt(tf_dd a)
 	return tf_quick_two_sum(q, r / TF_DADD(q, q));
 }
 
-/* a b + c d, both products exact, summed with the sloppy addition: error
- * at most 4u^2 (|ab| + |cd|), so that rounding it once to double
- * (tf_dd_to_double) gives the nearest double or one next to it, within an
- * ulp of the exact value plus 4u^2 (|ab| + |cd|).  The step of the plane
- * rotations and of complex scaling.  No product may overflow. */
-TF_ARITH tf_dd tf_dd_prod_sum(double a, double b, double c, double d)
+/* a b + c d rounded to double, both products exact: the two products'
+ * leading words added by TwoSum, every error term gathered, and the pair
+ * rounded once by adding its two words (rounding directly, without
+ * renormalizing first, is at least as accurate).  Error at most half an
+ * ulp of the result plus
+ * 4u^2 (|ab| + |cd|), so the result is the double nearest the exact value
+ * or next to it (the Level 1 tests check this against MPFR).  The step of
+ * the plane rotations and of complex scaling; no product may overflow. */
+TF_ARITH double tf_prod_sum_rounded(double a, double b, double c, double d)
 {
-	return tf_dd_add_sloppy(tf_two_prod(a, b), tf_two_prod(c, d));
+	tf_dd p = tf_two_prod(a, b), q = tf_two_prod(c, d);
+	tf_dd s = tf_two_sum(p.hi, q.hi);
+	return TF_DADD(s.hi, TF_DADD(s.lo, TF_DADD(p.lo, q.lo)));
+}
+
+/* a b + c d + e rounded to double, the same way: the sum of the products'
+ * leading words added to e by TwoSum, every error term gathered, one
+ * rounding.  Error at most half an ulp plus 6u^2 (|ab| + |cd| + |e|).
+ * The step of complex axpy. */
+TF_ARITH double tf_prod_sum_add_rounded(double a, double b, double c, double d, double e)
+{
+	tf_dd p = tf_two_prod(a, b), q = tf_two_prod(c, d);
+	tf_dd s = tf_two_sum(p.hi, q.hi);
+	tf_dd t = tf_two_sum(s.hi, e);
+	return TF_DADD(t.hi, TF_DADD(t.lo, TF_DADD(s.lo, TF_DADD(p.lo, q.lo))));
 }
 
 /* acc + a * b, the product of two doubles taken exactly: the step of every

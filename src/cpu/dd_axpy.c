@@ -6,7 +6,7 @@
  * as the reference computes it, y(i) + alpha*x(i) in double.
  *
  * zaxpy: each part of each element is y + the two exact products of
- * alpha x, summed in DD (tf_dd_prod_sum, then y added) and rounded once.
+ * alpha x, summed in DD and rounded once (tf_prod_sum_add_rounded).
  * An element that comes out Inf or NaN is computed by the CPU BLAS, that
  * element alone, so that non-finite values appear exactly where the
  * reference puts them.

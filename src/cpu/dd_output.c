@@ -5,6 +5,7 @@
 #include <string.h>
 #include "core/message.h"
 #include "cpu/dd_elements.h"
+#include "cpu/dd_loops.h"
 #include "cpu/dd_output.h"
 #include "cpu/forward.h"
 
@@ -25,22 +26,11 @@ static void copy(double *to, const double *from, int width)
 		to[1] = from[1];
 }
 
-/* x * 0 is 0 for a finite x and NaN for Inf and NaN: eight running sums
- * of them, which the compiler keeps in vector registers, are 0 exactly
- * when every value is finite. */
-#define LANES 8
+/* The instruction set's loop (dd_loops.c): this test reads every value
+ * a kernel commits. */
 static int all_finite(const double *values, size_t count)
 {
-	double lanes[LANES] = { 0.0 }, total = 0.0;
-	size_t i = 0;
-	for (; i + LANES <= count; i += LANES)
-		for (int l = 0; l < LANES; l++)
-			lanes[l] += values[i + l] * 0.0;
-	for (; i < count; i++)
-		total += values[i] * 0.0;
-	for (int l = 0; l < LANES; l++)
-		total += lanes[l];
-	return total == 0.0;
+	return tf_dd_loops()->all_finite(count, values);
 }
 
 /* Writes the finite values (all of them when the reference did not run):
