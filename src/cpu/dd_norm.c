@@ -6,7 +6,9 @@
  * (gathered for strides other than 1; incx = 0 repeats x(1) n times, as
  * the reference's NRM2 does) and summed by the instruction set's loops
  * (dd_loops.c) in 16 independent DD partial sums, which are added in DD:
- * the same bits for every instruction set and thread count.
+ * the same bits for every instruction set and thread count.  Up to SHORT
+ * parts, one DD sum in element order instead, read in place (short calls
+ * are many: LAPACK's); either way the bits depend on n only.
  *
  * NRM2 sums the squares exactly (TwoProd) and takes the DD square root,
  * rounded once.  Squares neither overflow nor lose their low words as
@@ -24,6 +26,7 @@
 #include "cpu/dd_output.h"
 
 #define CHUNK 512
+#define SHORT 16 /* parts (doubles) */
 #define SAFE_LOW 0x1p-400
 #define SAFE_HIGH 0x1p400
 
@@ -32,12 +35,32 @@ static int width_of(const struct tf_op *op)
 	return op->type == TF_TYPE_Z ? 2 : 1;
 }
 
+/* The sum of squares, or of absolute values (asum), of a short vector,
+ * in element order; *big as below. */
+static tf_dd short_sum(const struct tf_op *op, int asum, double *big)
+{
+	const int width = width_of(op);
+	double largest = 0.0;
+	tf_dd sum = tf_dd_make(0.0, 0.0);
+	for (int i = 0; i < op->n; i++) {
+		const double *e = tf_element(op->x, width, op->n, op->incx, i);
+		for (int w = 0; w < width; w++) {
+			sum = asum ? tf_dd_add_d(sum, fabs(e[w])) : tf_dd_fma(sum, e[w], e[w]);
+			largest = fabs(e[w]) > largest ? fabs(e[w]) : largest;
+		}
+	}
+	*big = largest;
+	return sum;
+}
+
 /* The sum of squares of the vector times 2^-e; *big (if not NULL)
  * receives the largest |x_i| (an Inf if there is one; NaN is not seen). */
 static tf_dd sum_of_squares(const struct tf_op *op, const struct tf_dd_loops *loops, int e,
 			    double *big)
 {
 	const int width = width_of(op);
+	if (e == 0 && big && op->n * width <= SHORT)
+		return short_sum(op, 0, big);
 	double buffer[2 * CHUNK], scaled[2 * CHUNK];
 	double largest = 0.0;
 	tf_dd sum = tf_dd_make(0.0, 0.0);
@@ -81,9 +104,11 @@ void tf_cpu_dd_asum(const struct tf_op *op)
 {
 	const struct tf_dd_loops *loops = tf_dd_loops();
 	const int width = width_of(op);
-	double buffer[2 * CHUNK];
+	double buffer[2 * CHUNK], big;
 	tf_dd sum = tf_dd_make(0.0, 0.0);
-	for (int first = 0; first < op->n; first += CHUNK) {
+	if (op->n * width <= SHORT)
+		sum = short_sum(op, 1, &big);
+	for (int first = 0; op->n * width > SHORT && first < op->n; first += CHUNK) {
 		int count = op->n - first < CHUNK ? op->n - first : CHUNK;
 		const double *v = tf_elements(op->x, width, op->n, op->incx, first, count, buffer);
 		sum = tf_dd_add(sum, loops->sum_abs(count * width, v));
