@@ -58,14 +58,20 @@ static void run_chunk(void *context, int task)
 	double *y = op->y + (size_t)first * width;
 	double result[2 * CHUNK];
 	memcpy(result, y, (size_t)count * width * sizeof *y);
-	if (width == 1) {
+	if (width == 1)
 		job->loops->axpy(count, op->alpha, x, result);
+	else
+		job->loops->zaxpy(count, op->alpha, op->alpha_im, x, result);
+	if (job->loops->all_finite((size_t)count * width, result)) {
+		memcpy(y, result, (size_t)count * width * sizeof *y);
+		return;
+	}
+	if (width == 1) {
 		for (int i = 0; i < count; i++)
 			y[i] = isfinite(result[i]) ? result[i]
 						   : reference_value(op->alpha, x[i], y[i]);
 		return;
 	}
-	job->loops->zaxpy(count, op->alpha, op->alpha_im, x, result);
 	for (int i = 0; i < count; i++) {
 		if (isfinite(result[2 * i]) && isfinite(result[2 * i + 1])) {
 			y[2 * i] = result[2 * i];
