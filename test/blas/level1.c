@@ -7,7 +7,7 @@
  * strides 1, 2, -1, -3 and 0, n <= 0 (the vectors, filled with NaN, must
  * come back untouched), the scalars 0, 1, -1 and random ones, every DROTM
  * flag, data near overflow and underflow (the norms) and Inf/NaN in the
- * data. */
+ * data.  "level1 bits" prints hashes of results instead (level1_bits.sh). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -501,8 +501,75 @@ static void random_scalars(struct scalars *k)
 		k->param[i] = bh_scaled();
 }
 
+/* ---- "bits": one line per routine, a hash of the bits of its results on
+ * fixed data (strides 1 and -2; zaxpy also long enough for the threads),
+ * for test/blas/level1_bits.sh to compare across instruction sets and
+ * thread counts */
+
+static uint64_t hash_bits(uint64_t h, const double *v, long count)
+{
+	for (long i = 0; i < count; i++) {
+		uint64_t b;
+		memcpy(&b, &v[i], sizeof b);
+		h = (h ^ b) * 0x100000001b3ull;
+	}
+	return h;
+}
+
+static int print_bits(void)
+{
+	enum { N = 3000, LONG_N = 300000 };
+	static double x[2 * N], y[2 * N];
+	double *lx = malloc(2 * (size_t)LONG_N * sizeof *lx), *ly = malloc(2 * (size_t)LONG_N * sizeof *ly);
+	if (!lx || !ly)
+		return 99;
+	const int incs_used[] = { 1, -2 };
+	static double sx[2 * 2 * N], sy[2 * 2 * N];
+	struct scalars k = { .c = 0.6, .s = 0.8, .param = { -1.0, 0.7, 0.3, 1.3, 0.9 },
+			     .alpha = { 0.1, -0.7 } };
+	for (int ii = 0; ii < 2; ii++) {
+		int inc = incs_used[ii];
+		for (int i = 0; i < 2 * N; i++) {
+			x[i] = bh_scaled();
+			y[i] = bh_scaled();
+		}
+		for (int asum = 0; asum < 2; asum++)
+			for (int complex = 0; complex < 2; complex++) {
+				int n = N, width = complex ? 2 : 1;
+				place(sx, width, n, inc, x);
+				double r = asum ? complex ? dzasum_(&n, sx, &inc) : dasum_(&n, sx, &inc)
+					   : complex ? dznrm2_(&n, sx, &inc) : dnrm2_(&n, sx, &inc);
+				printf("%s inc=%d %016llx\n", asum ? complex ? "dzasum" : "dasum"
+							: complex ? "dznrm2" : "dnrm2", inc,
+				       (unsigned long long)hash_bits(0xcbf29ce484222325ull, &r, 1));
+			}
+		for (int op = ROT; op <= ZSCAL; op++) {
+			int n = N, width = width_of(op);
+			place(sx, width, n, inc, x);
+			place(sy, width, n, inc, y);
+			call_fortran(op, n, sx, inc, sy, inc, &k, 0);
+			uint64_t h = hash_bits(0xcbf29ce484222325ull, sx, span(n, inc) * width);
+			printf("%s inc=%d %016llx\n", pair_names[op], inc,
+			       (unsigned long long)hash_bits(h, sy, span(n, inc) * width));
+		}
+	}
+	for (long i = 0; i < 2L * LONG_N; i++) {
+		lx[i] = bh_scaled();
+		ly[i] = bh_scaled();
+	}
+	int n = LONG_N, one = 1;
+	zaxpy_(&n, k.alpha, lx, &one, ly, &one);
+	printf("zaxpy n=%d %016llx\n", n,
+	       (unsigned long long)hash_bits(0xcbf29ce484222325ull, ly, 2L * LONG_N));
+	free(lx);
+	free(ly);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc == 2 && strcmp(argv[1], "bits") == 0)
+		return print_bits();
 	bh_start(argc, argv, "");
 	ex_sum_init(&sum, 2 * MAX_N + 2);
 	static double x[2 * MAX_N], y[2 * MAX_N];
