@@ -29,6 +29,31 @@ static inline double *tf_element(const double *v, int width, int n, int inc, int
 	return (double *)v + at * width;
 }
 
+/* Elements [first, first + count) of that array as count * width
+ * contiguous doubles: the array itself when inc = 1, else copied into
+ * buffer. */
+static inline const double *tf_elements(const double *v, int width, int n, int inc, int first,
+					int count, double *buffer)
+{
+	if (inc == 1)
+		return v + (size_t)first * width;
+	for (int i = 0; i < count; i++) {
+		const double *e = tf_element(v, width, n, inc, first + i);
+		buffer[(size_t)i * width] = e[0];
+		if (width == 2)
+			buffer[(size_t)i * width + 1] = e[1];
+	}
+	return buffer;
+}
+
+/* The first element in memory of the part [first, first + count) of that
+ * array: with the same stride, the part as an array of count elements. */
+static inline double *tf_elements_part(const double *v, int width, int n, int inc, int first,
+				       int count)
+{
+	return tf_element(v, width, n, inc, inc > 0 ? first : first + count - 1);
+}
+
 static inline tf_dd tf_d_zero(void)
 {
 	return tf_dd_make(0.0, 0.0);

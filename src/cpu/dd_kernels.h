@@ -19,7 +19,11 @@ int tf_cpu_dd_computes(const struct tf_op *op);
 /* The kernels, one per kind; each says which types it takes. */
 void tf_cpu_dd_gemm(const struct tf_op *op);
 void tf_cpu_dd_gemv(const struct tf_op *op);
-void tf_cpu_dd_axpy(const struct tf_op *op);
+void tf_cpu_dd_axpy(const struct tf_op *op);  /* d and z */
 void tf_cpu_dd_dot(const struct tf_op *op);
+void tf_cpu_dd_nrm2(const struct tf_op *op);  /* d and z */
+void tf_cpu_dd_asum(const struct tf_op *op);  /* d and z */
+void tf_cpu_dd_rot(const struct tf_op *op);   /* ROT (d and z), ROTM (d) */
+void tf_cpu_dd_zscal(const struct tf_op *op); /* SCAL, z only */
 
 #endif

@@ -3,6 +3,7 @@
 #ifndef TF_DD_LOOPS_H
 #define TF_DD_LOOPS_H
 
+#include <stddef.h>
 #include "twofold/arith_dd.h"
 
 struct tf_dd_loops {
@@ -19,6 +20,21 @@ struct tf_dd_loops {
 	tf_dd (*dot)(int m, const double *a, const double *x);
 	/* y[i] = alpha x[i] + y[i] rounded once, for i < n, unit strides. */
 	void (*axpy)(int n, double alpha, const double *x, double *y);
+	/* sum over i < m of |a[i]|, in DD. */
+	tf_dd (*sum_abs)(int m, const double *a);
+	/* The 2 x 2 transform h = (h11, h12, h21, h22) of the pairs (x[i], y[i]),
+	 * for i < m: xo[i] = h11 x[i] + h12 y[i], yo[i] = h21 x[i] + h22 y[i],
+	 * each from exact products, rounded once (tf_prod_sum_rounded). */
+	void (*transform)(int m, const double *h, const double *x, const double *y, double *xo,
+			  double *yo);
+	/* Complex data, (re, im) pairs, for i < m: yo[i] = alpha x[i] (zscal),
+	 * and y[i] = alpha x[i] + y[i] (zaxpy), each part from exact
+	 * products, rounded once (tf_prod_sum_rounded,
+	 * tf_prod_sum_add_rounded). */
+	void (*zscal)(int m, double alpha_re, double alpha_im, const double *x, double *yo);
+	void (*zaxpy)(int m, double alpha_re, double alpha_im, const double *x, double *y);
+	/* Whether a[i] is finite for every i < m (the commits of dd_output.c). */
+	int (*all_finite)(size_t m, const double *a);
 };
 
 extern const struct tf_dd_loops tf_dd_loops_generic;
