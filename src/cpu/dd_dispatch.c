@@ -14,11 +14,16 @@ static const kernel_fn real_kernels[TF_OP_KIND_COUNT] = {
 	[TF_OP_GEMV] = tf_cpu_dd_gemv,
 	[TF_OP_AXPY] = tf_cpu_dd_axpy,
 	[TF_OP_DOT] = tf_cpu_dd_dot,
+	[TF_OP_SYMV] = tf_cpu_dd_symv,
+	[TF_OP_TRMV] = tf_cpu_dd_trmv,
 };
 
 /* complex double data */
 static const kernel_fn complex_kernels[TF_OP_KIND_COUNT] = {
+	[TF_OP_GEMV] = tf_cpu_dd_gemv,
 	[TF_OP_DOT] = tf_cpu_dd_dot,
+	[TF_OP_SYMV] = tf_cpu_dd_symv,
+	[TF_OP_TRMV] = tf_cpu_dd_trmv,
 };
 
 static kernel_fn kernel_of(const struct tf_op *op)
@@ -28,9 +33,6 @@ static kernel_fn kernel_of(const struct tf_op *op)
 
 int tf_cpu_dd_computes(const struct tf_op *op)
 {
-	/* the GEMV kernel takes full storage only so far */
-	if (op->kind == TF_OP_GEMV && op->storage != TF_STORAGE_FULL)
-		return 0;
 	return kernel_of(op) != NULL;
 }
 
