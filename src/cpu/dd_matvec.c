@@ -216,7 +216,8 @@ static void gather_x(const struct matvec *mv, const double *x, int incx, double 
 		const int w = TF_E_WIDTH(E);                                                  \
 		const double alpha[2] = { op->alpha, op->alpha_im };                          \
 		const double beta[2] = { op->beta, op->beta_im };                             \
-		const int scaled = op->kind != TF_OP_TRMV && !tf_##E##_is_one(alpha);         \
+		const int scaled = (mv->update || mv->dot) && op->kind != TF_OP_TRMV &&      \
+				   !tf_##E##_is_one(alpha);                                   \
 		const int add_y = op->kind != TF_OP_TRMV && !tf_##E##_is_zero(beta);          \
 		const int unit = op->kind == TF_OP_TRMV && op->diag == 'U';                   \
 		const int conj = op->kind == TF_OP_TRMV && op->transa == 'C';                 \
@@ -272,8 +273,11 @@ static void matvec(const struct tf_op *op)
 		mv.dot = op->kind == TF_OP_SYMV || op->transa != 'N';
 		mv.dot_conj = op->kind == TF_OP_SYMV ? op->conj : op->transa == 'C';
 	}
-	mv.lenx = mv.update ? mv.cols : mv.rows;
-	mv.leny = mv.update ? mv.rows : mv.cols;
+	if (op->kind != TF_OP_TRMV && op->alpha == 0.0 && op->alpha_im == 0.0)
+		/* y = beta y, rounded once: A and x are not read */
+		mv.update = mv.dot = mv.diagonal = 0;
+	mv.lenx = op->kind != TF_OP_GEMV || op->transa == 'N' ? mv.cols : mv.rows;
+	mv.leny = op->kind != TF_OP_GEMV || op->transa == 'N' ? mv.rows : mv.cols;
 	mv.row_tasks = mv.update ? (mv.leny + ROWS - 1) / ROWS : 0;
 	mv.column_tasks = mv.dot ? (mv.cols + COLUMNS - 1) / COLUMNS : 0;
 
@@ -292,7 +296,7 @@ static void matvec(const struct tf_op *op)
 	mv.xb = xb;
 	if (op->kind == TF_OP_TRMV)
 		gather_x(&mv, op->y, op->incy, xa, xb);
-	else
+	else if (mv.update || mv.dot)
 		gather_x(&mv, op->x, op->incx, xa, xb);
 
 	int tasks = mv.row_tasks + mv.column_tasks;
@@ -312,27 +316,14 @@ static void matvec(const struct tf_op *op)
 	tf_cpu_buffer_release(space, stack);
 }
 
-/* alpha = 0: y = beta y, which the CPU BLAS rounds once as DD would (A and
- * x unread, y unread for beta = 0). */
-static int alpha_is_zero(const struct tf_op *op)
-{
-	return op->alpha == 0.0 && op->alpha_im == 0.0;
-}
-
 void tf_cpu_dd_gemv(const struct tf_op *op)
 {
-	if (alpha_is_zero(op))
-		tf_cpu_forward(op);
-	else
-		matvec(op);
+	matvec(op);
 }
 
 void tf_cpu_dd_symv(const struct tf_op *op)
 {
-	if (alpha_is_zero(op))
-		tf_cpu_forward(op);
-	else
-		matvec(op);
+	matvec(op);
 }
 
 void tf_cpu_dd_trmv(const struct tf_op *op)
