@@ -216,8 +216,8 @@ static void gather_x(const struct matvec *mv, const double *x, int incx, double 
 		const int w = TF_E_WIDTH(E);                                                  \
 		const double alpha[2] = { op->alpha, op->alpha_im };                          \
 		const double beta[2] = { op->beta, op->beta_im };                             \
-		const int scaled = (mv->update || mv->dot) && op->kind != TF_OP_TRMV &&      \
-				   !tf_##E##_is_one(alpha);                                   \
+		const int sums = mv->update || mv->dot || mv->diagonal;                       \
+		const int scaled = sums && op->kind != TF_OP_TRMV && !tf_##E##_is_one(alpha);  \
 		const int add_y = op->kind != TF_OP_TRMV && !tf_##E##_is_zero(beta);          \
 		const int unit = op->kind == TF_OP_TRMV && op->diag == 'U';                   \
 		const int conj = op->kind == TF_OP_TRMV && op->transa == 'C';                 \
@@ -244,10 +244,18 @@ static void gather_x(const struct matvec *mv, const double *x, int incx, double 
 			}                                                                     \
 			if (scaled)                                                           \
 				acc = tf_##E##_scale(alpha, acc);                             \
-			if (add_y)                                                            \
-				acc = tf_##E##_add_scaled(acc, beta,                          \
-							  tf_element(op->y, w, mv->leny,      \
-								     op->incy, i));           \
+			const double *y = add_y ? tf_element(op->y, w, mv->leny, op->incy, i) \
+						: NULL;                                       \
+			if (y && !sums && w == 1) {                                           \
+				/* alpha = 0: beta y is one rounding in double, and     \
+				 * keeps the sign of a zero */                            \
+				values[at] = beta[0] * y[0];                                  \
+				continue;                                                     \
+			}                                                                     \
+			if (y && !sums)                                                       \
+				acc = tf_##E##_scale(beta, tf_##E##_exact(y));                \
+			else if (y)                                                           \
+				acc = tf_##E##_add_scaled(acc, beta, y);                      \
 			tf_##E##_round(values + at, acc);                                     \
 		}                                                                             \
 	}

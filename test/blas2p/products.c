@@ -1,31 +1,26 @@
 #include "config.h"
 
-/* The Level 2 products through the public entry points: dgemv, zgemv,
- * dgbmv, zgbmv, dsymv, zhemv, dsbmv, zhbmv, dspmv, zhpmv, dtrmv, ztrmv,
- * dtbmv, ztbmv, dtpmv, ztpmv, each by its Fortran symbol and by CBLAS in
- * both layouts.  Linked with the reference BLAS; test/blas2p/products.sh
- * runs it with libtwofold preloaded.  The routines under test are the
- * process's symbols (libtwofold's when preloaded); the reference's own are
- * taken from TF_REFERENCE_BLAS, opened RTLD_LOCAL.
+/* The Level 2 products in dd and cpu mode (test/blas/harness.h): dgemv,
+ * zgemv, dgbmv, zgbmv, dsymv, zhemv, dsbmv, zhbmv, dspmv, zhpmv, dtrmv,
+ * ztrmv, dtbmv, ztbmv, dtpmv, ztpmv, each by its Fortran symbol and by
+ * CBLAS in both layouts (the routines under test are the process's
+ * symbols: libtwofold's, preloaded).
  *
- *   products judge SET...      every y element against its exact value
- *                              (MPFR, test/blas/exact.h): failures counted
- *   products reference SET...  every result bit-identical to the
- *                              reference's same call (TWOFOLD_MODE=cpu)
- *   products classes SET...    Fortran calls only: NaN, +Inf, -Inf where
- *                              the reference puts them, finite elements
- *                              equal (small integer data: exact sums)
+ *   products dd|cpu [SET...]   (default: every set)
  * SETs: main (random problems, every routine and option, strides negative
  * included, lda above the minimum, alpha and beta in {0, 1, -1, random}),
- * cancel (ill-conditioned rows: y elements that cancel), zero (beta = 0
- * over NaN in y, which must not be read; alpha = 0 over NaN in A and x),
- * nonfinite (Inf and NaN in A and x), large (n up to 700: the thread
- * pool).  Storage that a routine must not read (lda padding, the other
- * triangle, a unit diagonal, a Hermitian diagonal's imaginary part, the
- * gaps of strided x) holds NaN; y's gaps hold a sentinel that must not
- * change.  Prints "% digest: H", a hash of every result's bits, so that
- * runs with other thread counts and kernels can be compared, and
- * "% totals: calls=C failures=F" (exit status F, at most 255). */
+ * cancel (ill-conditioned: y elements that cancel), zero (beta = 0 over
+ * NaN in y, which must not be read; alpha = 0 over NaN in A and x),
+ * nonfinite (Inf and NaN in A, x and y, small integer data so that every
+ * finite sum is exact: every element the reference's), large (n up to
+ * 700: the thread pool).  dd mode judges every element against MPFR
+ * (large problems: a sample), and the nonfinite set against the
+ * reference's Fortran routine; cpu mode wants the reference's bits from
+ * every call, and the cancel set outside the bounds.  Storage that a
+ * routine must not read (lda padding, the other triangle, a unit diagonal,
+ * a Hermitian diagonal's imaginary part, the gaps of strided x) holds NaN;
+ * y's gaps hold a sentinel that must not change.  "% digest: H" is a hash
+ * of every result's bits, for test/blas/run.sh to compare configurations. */
 #include <dlfcn.h>
 #include <math.h>
 #include <stdint.h>
@@ -33,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "test/blas/exact.h"
+#include "test/blas/harness.h"
 #include "test/splitmix64.h"
 
 #define SENTINEL (-777.25)
@@ -40,7 +36,7 @@
 enum kind { GEMV, SYMV, TRMV };
 enum storage { FULL, BAND, PACKED };
 enum way { FORTRAN, COL_MAJOR, ROW_MAJOR };
-enum check { JUDGE, REFERENCE, CLASSES };
+enum check { JUDGE, REFERENCE, CLASSES }; /* MPFR; the reference's bits; its Fortran's */
 
 /* One problem, described as the column-major view that the reference's
  * Fortran routine computes: y = alpha op(A) x + beta y (TRMV: y = op(A) y).
@@ -61,11 +57,7 @@ struct problem {
 	int lenx, leny;
 };
 
-static uint64_t rng;
-static void *reference_blas;
-static long calls, failures;
 static uint64_t digest = 1469598103934665603u;
-static double worst_ulps;
 
 static void hash(const double *v, size_t count)
 {
@@ -76,13 +68,12 @@ static void hash(const double *v, size_t count)
 
 static double random_value(void)
 {
-	double v = 2.0 * splitmix64_unif(&rng) - 1.0;
-	return ldexp(v, splitmix64_int(&rng, -3, 3));
+	return bh_scaled();
 }
 
 static double small_integer(void)
 {
-	return (double)splitmix64_int(&rng, -3, 3);
+	return (double)bh_int(-3, 3);
 }
 
 /* ----------------------------------------------------------- the matrix */
@@ -177,7 +168,7 @@ static double *vector_element(double *v, int w, int len, int inc, int i)
 
 static int pick(int lo, int hi)
 {
-	return splitmix64_int(&rng, lo, hi);
+	return bh_int(lo, hi);
 }
 
 static int stride(void)
@@ -336,13 +327,25 @@ static const char *routine_name(const struct problem *p)
 	return names[p->z][p->kind][p->storage];
 }
 
+/* The symbol's name: dgemv_ (Fortran) or cblas_dgemv; kept for the
+ * harness's tallies. */
+static const char *symbol_name(const struct problem *p, enum way way)
+{
+	static char names[2][3][3][2][24];
+	char *name = names[p->z][p->kind][p->storage][way != FORTRAN];
+	if (!name[0])
+		snprintf(name, 24, way == FORTRAN ? "%s_" : "cblas_%s", routine_name(p));
+	return name;
+}
+
 static void *symbol(const struct problem *p, enum way way, int reference)
 {
-	char name[32];
-	snprintf(name, sizeof name, way == FORTRAN ? "%s_" : "cblas_%s", routine_name(p));
-	void *f = dlsym(reference ? reference_blas : RTLD_DEFAULT, name);
+	const char *name = symbol_name(p, way);
+	if (reference)
+		return bh_reference(name);
+	void *f = dlsym(RTLD_DEFAULT, name);
 	if (!f) {
-		printf("harness error: no %s\n", name);
+		printf("harness error: no %s in the process\n", name);
 		exit(99);
 	}
 	return f;
@@ -437,11 +440,11 @@ static void call(const struct problem *p, enum way way, int reference, double *y
 
 /* ----------------------------------------------------------- the checks */
 
-static void describe(const struct problem *p, enum way way)
+static void describe(const struct problem *p, enum way way, char *text, size_t size)
 {
-	static const char *ways[] = { "fortran", "cblas-col", "cblas-row" };
-	printf("%s %s m=%d n=%d kl=%d ku=%d k=%d lda=%d incx=%d incy=%d uplo=%c op=%s%s diag=%c "
-	       "alpha=(%g,%g) beta=(%g,%g)", routine_name(p), ways[way], p->m, p->n, p->kl, p->ku,
+	static const char *ways[] = { "", "column major, ", "row major, " };
+	snprintf(text, size, "%sview: m=%d n=%d kl=%d ku=%d k=%d lda=%d incx=%d incy=%d uplo=%c op=%s%s diag=%c "
+	       "alpha=(%g,%g) beta=(%g,%g)", ways[way], p->m, p->n, p->kl, p->ku,
 	       p->k, p->lda, p->incx, p->incy, p->uplo, p->transpose ? "T" : "N", p->conj ? "*" : "",
 	       p->diag, p->alpha[0], p->alpha[1], p->beta[0], p->beta[1]);
 }
@@ -504,81 +507,78 @@ static int judge_element(const struct problem *p, struct ex_sum *s, int i, int p
 			ex_sum_add(s, be[1], yi[0], 1.0);
 		}
 	}
-	double ulps = 0.0;
-	int ok = ex_judge_sum(s, got, terms > 0 ? terms : 1, &ulps);
-	if (ulps > worst_ulps)
-		worst_ulps = ulps;
-	return ok;
+	return ex_judge_sum(s, got, terms > 0 ? terms : 1, NULL);
 }
 
-static int same_class(double a, double b)
+/* Whether every element of y (large problems: a sample) meets the bounds;
+ * why not. */
+static int judged(const struct problem *p, const double *y, struct ex_sum *s, char *why,
+		  size_t size)
 {
-	if (isnan(a) || isnan(b))
-		return isnan(a) && isnan(b);
-	return a == b;
+	int every = (double)p->leny * p->lenx > 40000 ? 37 : 1;
+	for (int i = 0; i < p->leny; i++) {
+		if (i % every && i != p->leny - 1)
+			continue;
+		for (int part = 0; part < p->w; part++) {
+			double got = vector_element((double *)y, p->w, p->leny, p->incy, i)[part];
+			if (!judge_element(p, s, i, part, got)) {
+				snprintf(why, size, "y[%d] part %d = %.17g outside the bounds", i, part,
+					 got);
+				return 0;
+			}
+		}
+	}
+	return 1;
 }
 
-/* One call of p by way, checked; failures reported. */
-static void run(const struct problem *p, enum way way, enum check check, struct ex_sum *s)
+/* One call of p by way, checked (and, ill-conditioned, also judged). */
+static void run(const struct problem *p, enum way way, enum check check, int ill,
+		struct ex_sum *s)
 {
 	double *y = malloc(p->ysize * sizeof *y), *ref = NULL;
 	memcpy(y, p->y, p->ysize * sizeof *y);
 	call(p, way, 0, y);
-	calls++;
 	hash(y, p->ysize);
-	int bad = 0;
+	int ok = 1;
 	char why[160] = "";
 	if (!gaps_kept(p, y)) {
-		bad = 1;
+		ok = 0;
 		snprintf(why, sizeof why, "an element between y's strides changed");
 	} else if (check == JUDGE) {
-		/* large problems: a sample of the elements (MPFR's time) */
-		int every = (double)p->leny * p->lenx > 40000 ? 37 : 1;
-		for (int i = 0; i < p->leny && !bad; i++)
-			for (int part = 0; part < p->w && !bad; part++) {
-				double got = vector_element(y, p->w, p->leny, p->incy, i)[part];
-				if (i % every && i != p->leny - 1)
-					continue;
-				if (!judge_element(p, s, i, part, got)) {
-					bad = 1;
-					snprintf(why, sizeof why, "y[%d] part %d = %.17g outside the bounds",
-						 i, part, got);
-				}
-			}
+		ok = judged(p, y, s, why, sizeof why);
 	} else {
 		ref = malloc(p->ysize * sizeof *ref);
 		memcpy(ref, p->y, p->ysize * sizeof *ref);
 		call(p, way, 1, ref);
-		for (size_t i = 0; i < p->ysize && !bad; i++) {
-			int same = check == REFERENCE ? memcmp(&y[i], &ref[i], sizeof *y) == 0
-						      : same_class(y[i], ref[i]);
-			if (!same) {
-				bad = 1;
+		/* dd: finite values compared as numbers (the sign of a zero
+		 * sum is DD's) */
+		for (size_t i = 0; i < p->ysize && ok; i++)
+			if (check == CLASSES && isfinite(y[i]) && isfinite(ref[i]) ? y[i] != ref[i]
+										 : !bh_same(y[i], ref[i])) {
+				ok = 0;
 				snprintf(why, sizeof why, "y storage [%zu] = %.17g, the reference's %.17g",
 					 i, y[i], ref[i]);
 			}
-		}
 	}
-	if (bad) {
-		failures++;
-		if (failures <= 20) {
-			printf("FAIL ");
-			describe(p, way);
-			printf(": %s\n", why);
-		}
+	if (ill) {
+		char unused[160];
+		bh_ill_conditioned(symbol_name(p, way), judged(p, y, s, unused, sizeof unused));
 	}
+	char what[400];
+	describe(p, way, what, sizeof what);
+	bh_verdict(symbol_name(p, way), ok, "%s: %s", what, why);
 	free(y);
 	free(ref);
 }
 
 /* Every way that can pose p. */
-static void run_ways(const struct problem *p, enum check check, struct ex_sum *s)
+static void run_ways(const struct problem *p, enum check check, int ill, struct ex_sum *s)
 {
 	for (enum way way = FORTRAN; way <= ROW_MAJOR; way++)
-		/* classes: Fortran only, as the reference's CBLAS calls the
-		 * preloaded Fortran routines */
+		/* against the reference's Fortran routine only, in dd mode: its
+		 * CBLAS calls the preloaded Fortran routines */
 		if (possible(p, way) && (check != CLASSES || way == FORTRAN))
-			run(p, way, check, s);
+			run(p, way, check, ill, s);
 }
 
 /* ----------------------------------------------------------- the sets */
@@ -614,7 +614,7 @@ static void make_cancel(struct problem *p)
 			if (count < 2)
 				continue;
 			for (int part = 0; part < p->w; part++) {
-				ex_gen_dot(&rng, count, 1e20, xs, NULL, row);
+				ex_gen_dot(&bh_rng, count, 1e20, xs, NULL, row);
 				for (int l = 0; l < count; l++) {
 					int j = cols[l], r = p->transpose ? j : i, c = p->transpose ? i : j;
 					double *e = stored(p, r, c);
@@ -648,7 +648,7 @@ static void make_cancel(struct problem *p)
 	}
 }
 
-static void run_set(const char *set, enum check check, struct ex_sum *s)
+static void run_set(const char *set, struct ex_sum *s)
 {
 	int large = !strcmp(set, "large"), cancel = !strcmp(set, "cancel");
 	int zero = !strcmp(set, "zero"), nonfinite = !strcmp(set, "nonfinite");
@@ -701,41 +701,23 @@ static void run_set(const char *set, enum check check, struct ex_sum *s)
 							v[at] = specials[pick(0, 2)];
 					}
 				}
-				run_ways(&p, check, s);
+				enum check check = bh_mode == BH_CPU ? REFERENCE
+						 : nonfinite ? CLASSES : JUDGE;
+				run_ways(&p, check, cancel && bh_mode == BH_CPU, s);
 				release(&p);
 			}
 }
 
 int main(int argc, char **argv)
 {
-	if (argc >= 2 && !strcmp(argv[1], "probe"))
-		return 0;
-	if (argc < 3) {
-		fprintf(stderr, "usage: products judge|reference|classes SET...\n");
-		return 99;
-	}
-	enum check check = !strcmp(argv[1], "judge") ? JUDGE
-			 : !strcmp(argv[1], "reference") ? REFERENCE : CLASSES;
-	if (check == CLASSES && strcmp(argv[1], "classes")) {
-		fprintf(stderr, "usage: products judge|reference|classes SET...\n");
-		return 99;
-	}
-	if (check != JUDGE) {
-		const char *path = getenv("TF_REFERENCE_BLAS");
-		reference_blas = path ? dlopen(path, RTLD_NOW | RTLD_LOCAL) : NULL;
-		if (!reference_blas) {
-			printf("harness error: TF_REFERENCE_BLAS (%s) does not open\n", path ? path : "unset");
-			return 99;
-		}
-	}
+	static const char *all[] = { "main", "cancel", "zero", "nonfinite", "large" };
+	bh_start(argc, argv, "[main|cancel|zero|nonfinite|large]...");
 	struct ex_sum s;
 	ex_sum_init(&s, 4 * 800 + 8);
-	for (int i = 2; i < argc; i++) {
-		rng = 0x5eed0000u + (uint64_t)i;
-		run_set(argv[i], check, &s);
-	}
+	int sets = argc > 2 ? argc - 2 : 5;
+	for (int i = 0; i < sets; i++)
+		run_set(argc > 2 ? argv[i + 2] : all[i], &s);
 	ex_sum_clear(&s);
 	printf("%% digest: %016llx\n", (unsigned long long)digest);
-	printf("%% totals: calls=%ld failures=%ld worst_ulps=%g\n", calls, failures, worst_ulps);
-	return failures > 255 ? 255 : (int)failures;
+	return bh_finish();
 }
