@@ -11,7 +11,11 @@
  *     instruction set's column_update loop;
  *   the dot pass: acc[j] += sum over the segment of conj?(A(r, j)) x[r]
  *     (y = A^T x or A^H x: GEMV T and C, TRMV T and C, the mirrored
- *     triangle of SYMV), in tasks of COLUMNS columns, with the dot loop.
+ *     triangle of SYMV), in tasks of COLUMNS columns, with the dot loop;
+ *     in band storage, whose columns are short, in tasks of BAND_COLUMNS
+ *     columns that go through the band's rows (the diagonals of A: each
+ *     gathered, then multiplied element by element with the part of x it
+ *     meets, by the multiply_update loop).
  * SYMV takes both (the diagonal in neither: it is added once, its imaginary
  * part taken as zero for a Hermitian A, as the reference does), TRMV adds
  * its diagonal the same way (1 for a unit diagonal, which is not read).
@@ -38,6 +42,7 @@
 
 #define ROWS 512
 #define COLUMNS 64
+#define BAND_COLUMNS 32
 /* Below this many stored elements of A, one thread does it all. */
 #define PARALLEL_MIN 65536
 /* Doubles of a small call's buffers, on the stack. */
@@ -178,11 +183,73 @@ static void dot_columns(const struct matvec *mv, int task)
 	}
 }
 
+/* Columns [j0, j0 + BAND_COLUMNS) of the dot pass in band storage: band
+ * row s of column j is A(j + s - offset, j).  The block is first copied
+ * column by column (in memory order) into one row per band row, so that
+ * each diagonal is contiguous. */
+static void band_dot_columns(const struct matvec *mv, int task)
+{
+	const struct tf_op *op = mv->op;
+	const int w = mv->width, j0 = task * BAND_COLUMNS;
+	const int j1 = min_int(j0 + BAND_COLUMNS, mv->cols), width = (j1 - j0) * w;
+	const int offset = op->kind == TF_OP_GEMV ? op->ku : mv->upper ? op->k : 0;
+	const int band_rows = op->kind == TF_OP_GEMV ? op->kl + op->ku + 1 : op->k + 1;
+	double stack[2 * STACK_DOUBLES];
+	double *diagonals = tf_cpu_buffer(stack, 2 * STACK_DOUBLES, (size_t)band_rows * width);
+	for (int j = j0; j < j1; j++) {
+		const double *column = op->a + (size_t)j * op->lda * w;
+		double *to = diagonals + (j - j0) * w;
+		for (int s = 0; s < band_rows; s++) {
+			to[(size_t)s * width] = column[(size_t)s * w];
+			if (w == 2)
+				to[(size_t)s * width + 1] = column[(size_t)s * w + 1];
+		}
+	}
+	/* complex: ha, la take the real part's two products, hb, lb the
+	 * imaginary part's (x rearranged as in gather_x) */
+	double ha[2 * BAND_COLUMNS], la[2 * BAND_COLUMNS], hb[2 * BAND_COLUMNS],
+		lb[2 * BAND_COLUMNS];
+	for (int i = 0; i < width; i++)
+		ha[i] = la[i] = hb[i] = lb[i] = 0.0;
+	for (int s = 0; s < band_rows; s++) {
+		if (mv->diagonal && s == offset)
+			continue;
+		/* the columns whose row j + s - offset is in A */
+		int js = max_int(j0, offset - s), je = min_int(j1, mv->rows + offset - s);
+		if (js >= je)
+			continue;
+		const double *d = diagonals + (size_t)s * width + (js - j0) * w;
+		size_t from = (size_t)(js + s - offset) * w;
+		int at = (js - j0) * w, len = (je - js) * w;
+		mv->loops->multiply_update(len, d, mv->xa + from, ha + at, la + at);
+		if (w == 2)
+			mv->loops->multiply_update(len, d, mv->xb + from, hb + at, lb + at);
+	}
+	tf_cpu_buffer_release(diagonals, stack);
+	for (int j = j0; j < j1; j++) {
+		size_t at = (size_t)j * w;
+		int i = (j - j0) * w;
+		if (w == 1) {
+			mv->dot_hi[at] = ha[i];
+			mv->dot_lo[at] = la[i];
+			continue;
+		}
+		tf_dd re = tf_dd_add(tf_dd_make(ha[i], la[i]), tf_dd_make(ha[i + 1], la[i + 1]));
+		tf_dd im = tf_dd_add(tf_dd_make(hb[i], lb[i]), tf_dd_make(hb[i + 1], lb[i + 1]));
+		mv->dot_hi[at] = re.hi;
+		mv->dot_lo[at] = re.lo;
+		mv->dot_hi[at + 1] = im.hi;
+		mv->dot_lo[at + 1] = im.lo;
+	}
+}
+
 static void run_task(void *context, int task)
 {
 	const struct matvec *mv = context;
 	if (task < mv->row_tasks)
 		update_rows(mv, task);
+	else if (mv->op->storage == TF_STORAGE_BAND)
+		band_dot_columns(mv, task - mv->row_tasks);
 	else
 		dot_columns(mv, task - mv->row_tasks);
 }
@@ -287,7 +354,8 @@ static void matvec(const struct tf_op *op)
 	mv.lenx = op->kind != TF_OP_GEMV || op->transa == 'N' ? mv.cols : mv.rows;
 	mv.leny = op->kind != TF_OP_GEMV || op->transa == 'N' ? mv.rows : mv.cols;
 	mv.row_tasks = mv.update ? (mv.leny + ROWS - 1) / ROWS : 0;
-	mv.column_tasks = mv.dot ? (mv.cols + COLUMNS - 1) / COLUMNS : 0;
+	int columns = op->storage == TF_STORAGE_BAND ? BAND_COLUMNS : COLUMNS;
+	mv.column_tasks = mv.dot ? (mv.cols + columns - 1) / columns : 0;
 
 	/* x (two rearrangements for complex data), the two passes' sums, and
 	 * the rounded values */
