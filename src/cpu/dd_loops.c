@@ -71,17 +71,6 @@ static void LOOPS(column_update)(int m, const double *restrict a, double x,
 	}
 }
 
-static void LOOPS(multiply_update)(int m, const double *restrict a, const double *restrict b,
-				   double *restrict acc_hi, double *restrict acc_lo)
-{
-#pragma omp simd
-	for (int i = 0; i < m; i++) {
-		tf_dd r = tf_dd_fma(tf_dd_make(acc_hi[i], acc_lo[i]), a[i], b[i]);
-		acc_hi[i] = r.hi;
-		acc_lo[i] = r.lo;
-	}
-}
-
 /* LANES independent partial sums, so that the loop vectorizes; they are
  * added at the end with the accurate DD addition.  The same number for every
  * instruction set, so that every build gives the same bits. */
@@ -129,7 +118,6 @@ const struct tf_dd_loops ISA_NAME(tf_dd_loops_, TF_ISA) = {
 	.nr = NR,
 	.gemm_tile = LOOPS(gemm_tile),
 	.column_update = LOOPS(column_update),
-	.multiply_update = LOOPS(multiply_update),
 	.dot = LOOPS(dot),
 	.axpy = LOOPS(axpy),
 };

@@ -15,11 +15,6 @@ struct tf_dd_loops {
 			  double *acc_lo, int ld);
 	/* acc[i] += a[i] * x for i < m, in DD (a column of y = A x). */
 	void (*column_update)(int m, const double *a, double x, double *acc_hi, double *acc_lo);
-	/* acc[i] += a[i] * b[i] for i < m, in DD (a diagonal of a band matrix
-	 * times a part of x: the columns of y = A^T x for many short columns
-	 * at once). */
-	void (*multiply_update)(int m, const double *a, const double *b, double *acc_hi,
-				double *acc_lo);
 	/* sum over i < m of a[i] * x[i], in DD (a column of y = A^T x). */
 	tf_dd (*dot)(int m, const double *a, const double *x);
 	/* y[i] = alpha x[i] + y[i] rounded once, for i < n, unit strides. */

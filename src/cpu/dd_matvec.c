@@ -12,10 +12,10 @@
  *   the dot pass: acc[j] += sum over the segment of conj?(A(r, j)) x[r]
  *     (y = A^T x or A^H x: GEMV T and C, TRMV T and C, the mirrored
  *     triangle of SYMV), in tasks of COLUMNS columns, with the dot loop;
- *     in band storage, whose columns are short, in tasks of BAND_COLUMNS
- *     columns that go through the band's rows (the diagonals of A: each
- *     gathered, then multiplied element by element with the part of x it
- *     meets, by the multiply_update loop).
+ *     where columns are short (below LONG_COLUMN: bands, small matrices),
+ *     whose DD dot would cost more in its final sum of partial sums than
+ *     in products, in tasks of SHORT_COLUMNS columns that copy their block
+ *     transposed and run column updates of A^T.
  * SYMV takes both (the diagonal in neither: it is added once, its imaginary
  * part taken as zero for a Hermitian A, as the reference does), TRMV adds
  * its diagonal the same way (1 for a unit diagonal, which is not read).
@@ -42,7 +42,11 @@
 
 #define ROWS 512
 #define COLUMNS 64
-#define BAND_COLUMNS 32
+/* Columns shorter than LONG_COLUMN: the dot pass by SHORT_COLUMNS at a
+ * time, CHUNK rows at a time (short_columns). */
+#define LONG_COLUMN 512
+#define SHORT_COLUMNS 32
+#define CHUNK 64
 /* Below this many stored elements of A, one thread does it all. */
 #define PARALLEL_MIN 65536
 /* Doubles of a small call's buffers, on the stack. */
@@ -58,6 +62,7 @@ struct matvec {
 	int dot_conj;     /* the dot pass conjugates A */
 	int diagonal;     /* SYMV and TRMV: the diagonal is out of the passes */
 	int upper;
+	int short_columns; /* the dot pass by short_columns */
 	int row_tasks, column_tasks;
 	const double *xa, *xb; /* gathered x; complex: the two rearrangements */
 	double *update_hi, *update_lo, *dot_hi, *dot_lo; /* leny elements each */
@@ -183,59 +188,93 @@ static void dot_columns(const struct matvec *mv, int task)
 	}
 }
 
-/* Columns [j0, j0 + BAND_COLUMNS) of the dot pass in band storage: band
- * row s of column j is A(j + s - offset, j).  The block is first copied
- * column by column (in memory order) into one row per band row, so that
- * each diagonal is contiguous. */
-static void band_dot_columns(const struct matvec *mv, int task)
+/* The columns j of [j0, j1) whose off-diagonal segment holds row r:
+ * [*ja, *jb), contiguous in every storage. */
+static void columns_of_row(const struct matvec *mv, int r, int j0, int j1, int *ja, int *jb)
 {
 	const struct tf_op *op = mv->op;
-	const int w = mv->width, j0 = task * BAND_COLUMNS;
-	const int j1 = min_int(j0 + BAND_COLUMNS, mv->cols), width = (j1 - j0) * w;
-	const int offset = op->kind == TF_OP_GEMV ? op->ku : mv->upper ? op->k : 0;
-	const int band_rows = op->kind == TF_OP_GEMV ? op->kl + op->ku + 1 : op->k + 1;
-	double stack[2 * STACK_DOUBLES];
-	double *diagonals = tf_cpu_buffer(stack, 2 * STACK_DOUBLES, (size_t)band_rows * width);
+	int lo = 0, hi = mv->cols; /* [lo, hi) */
+	if (op->kind == TF_OP_GEMV) {
+		if (op->storage == TF_STORAGE_BAND) {
+			lo = r - op->kl;
+			hi = r + op->ku + 1;
+		}
+	} else if (mv->upper) {
+		lo = r + 1;
+		if (op->storage == TF_STORAGE_BAND)
+			hi = r + op->k + 1;
+	} else {
+		hi = r;
+		if (op->storage == TF_STORAGE_BAND)
+			lo = r - op->k;
+	}
+	*ja = max_int(lo, j0);
+	*jb = min_int(hi, j1);
+}
+
+/* Columns [j0, j0 + SHORT_COLUMNS) of the dot pass where columns are
+ * short: A^T x as column updates of A^T.  The block is copied, CHUNK rows
+ * at a time and column by column (in memory order), into rows of a
+ * transposed block; then each row r adds A(r, j) x[r] into the block's
+ * DD sums, one sum per column, in the order of the rows. */
+static void short_columns(const struct matvec *mv, int task)
+{
+	const int w = mv->width, j0 = task * SHORT_COLUMNS;
+	const int j1 = min_int(j0 + SHORT_COLUMNS, mv->cols), width = (j1 - j0) * w;
+	double block[CHUNK * SHORT_COLUMNS * 2];
+	/* complex: h1, l1 take conj?(A) x_re, h2, l2 conj?(A) x_im */
+	double h1[2 * SHORT_COLUMNS], l1[2 * SHORT_COLUMNS], h2[2 * SHORT_COLUMNS],
+		l2[2 * SHORT_COLUMNS];
+	for (int i = 0; i < width; i++)
+		h1[i] = l1[i] = h2[i] = l2[i] = 0.0;
+	int rlo = mv->rows, rhi = 0;
 	for (int j = j0; j < j1; j++) {
-		const double *column = op->a + (size_t)j * op->lda * w;
-		double *to = diagonals + (j - j0) * w;
-		for (int s = 0; s < band_rows; s++) {
-			to[(size_t)s * width] = column[(size_t)s * w];
-			if (w == 2)
-				to[(size_t)s * width + 1] = column[(size_t)s * w + 1];
+		int first, count;
+		off_diagonal(mv, j, &first, &count);
+		if (count > 0) {
+			rlo = min_int(rlo, first);
+			rhi = max_int(rhi, first + count);
 		}
 	}
-	/* complex: ha, la take the real part's two products, hb, lb the
-	 * imaginary part's (x rearranged as in gather_x) */
-	double ha[2 * BAND_COLUMNS], la[2 * BAND_COLUMNS], hb[2 * BAND_COLUMNS],
-		lb[2 * BAND_COLUMNS];
-	for (int i = 0; i < width; i++)
-		ha[i] = la[i] = hb[i] = lb[i] = 0.0;
-	for (int s = 0; s < band_rows; s++) {
-		if (mv->diagonal && s == offset)
-			continue;
-		/* the columns whose row j + s - offset is in A */
-		int js = max_int(j0, offset - s), je = min_int(j1, mv->rows + offset - s);
-		if (js >= je)
-			continue;
-		const double *d = diagonals + (size_t)s * width + (js - j0) * w;
-		size_t from = (size_t)(js + s - offset) * w;
-		int at = (js - j0) * w, len = (je - js) * w;
-		mv->loops->multiply_update(len, d, mv->xa + from, ha + at, la + at);
-		if (w == 2)
-			mv->loops->multiply_update(len, d, mv->xb + from, hb + at, lb + at);
+	for (int r0 = rlo; r0 < rhi; r0 += CHUNK) {
+		int r1 = min_int(r0 + CHUNK, rhi);
+		for (int j = j0; j < j1; j++) {
+			int first, count;
+			const double *a = off_diagonal(mv, j, &first, &count);
+			int s = max_int(first, r0), e = min_int(first + count, r1);
+			double *to = block + (j - j0) * w;
+			for (int r = s; r < e; r++) {
+				const double *from = a + (size_t)(r - first) * w;
+				to[(r - r0) * width] = from[0];
+				if (w == 2)
+					to[(r - r0) * width + 1] = from[1];
+			}
+		}
+		for (int r = r0; r < r1; r++) {
+			int ja, jb;
+			columns_of_row(mv, r, j0, j1, &ja, &jb);
+			if (ja >= jb)
+				continue;
+			const double *row = block + (r - r0) * width + (ja - j0) * w;
+			int at = (ja - j0) * w, len = (jb - ja) * w;
+			mv->loops->column_update(len, row, mv->xa[(size_t)r * w], h1 + at, l1 + at);
+			if (w == 2)
+				mv->loops->column_update(len, row, mv->xb[(size_t)r * w], h2 + at,
+							 l2 + at);
+		}
 	}
-	tf_cpu_buffer_release(diagonals, stack);
 	for (int j = j0; j < j1; j++) {
 		size_t at = (size_t)j * w;
 		int i = (j - j0) * w;
 		if (w == 1) {
-			mv->dot_hi[at] = ha[i];
-			mv->dot_lo[at] = la[i];
+			mv->dot_hi[at] = h1[i];
+			mv->dot_lo[at] = l1[i];
 			continue;
 		}
-		tf_dd re = tf_dd_add(tf_dd_make(ha[i], la[i]), tf_dd_make(ha[i + 1], la[i + 1]));
-		tf_dd im = tf_dd_add(tf_dd_make(hb[i], lb[i]), tf_dd_make(hb[i + 1], lb[i + 1]));
+		/* re = ar xr -+ ai xi, im = ar xi +- ai xr (lower signs: conj) */
+		double s = mv->dot_conj ? 1.0 : -1.0;
+		tf_dd re = tf_dd_add(tf_dd_make(h1[i], l1[i]), tf_dd_make(s * h2[i + 1], s * l2[i + 1]));
+		tf_dd im = tf_dd_add(tf_dd_make(h2[i], l2[i]), tf_dd_make(-s * h1[i + 1], -s * l1[i + 1]));
 		mv->dot_hi[at] = re.hi;
 		mv->dot_lo[at] = re.lo;
 		mv->dot_hi[at + 1] = im.hi;
@@ -248,8 +287,8 @@ static void run_task(void *context, int task)
 	const struct matvec *mv = context;
 	if (task < mv->row_tasks)
 		update_rows(mv, task);
-	else if (mv->op->storage == TF_STORAGE_BAND)
-		band_dot_columns(mv, task - mv->row_tasks);
+	else if (mv->short_columns)
+		short_columns(mv, task - mv->row_tasks);
 	else
 		dot_columns(mv, task - mv->row_tasks);
 }
@@ -354,7 +393,11 @@ static void matvec(const struct tf_op *op)
 	mv.lenx = op->kind != TF_OP_GEMV || op->transa == 'N' ? mv.cols : mv.rows;
 	mv.leny = op->kind != TF_OP_GEMV || op->transa == 'N' ? mv.rows : mv.cols;
 	mv.row_tasks = mv.update ? (mv.leny + ROWS - 1) / ROWS : 0;
-	int columns = op->storage == TF_STORAGE_BAND ? BAND_COLUMNS : COLUMNS;
+	/* the longest segment (band: the band's rows) */
+	int longest = op->storage != TF_STORAGE_BAND ? mv.rows
+		    : op->kind == TF_OP_GEMV ? op->kl + op->ku + 1 : op->k + 1;
+	mv.short_columns = longest < LONG_COLUMN;
+	int columns = mv.short_columns ? SHORT_COLUMNS : COLUMNS;
 	mv.column_tasks = mv.dot ? (mv.cols + columns - 1) / columns : 0;
 
 	/* x (two rearrangements for complex data), the two passes' sums, and
