@@ -43,10 +43,9 @@
 #define ROWS 512
 #define COLUMNS 64
 /* Columns shorter than LONG_COLUMN: the dot pass by SHORT_COLUMNS at a
- * time, CHUNK rows at a time (short_columns). */
+ * time (short_columns). */
 #define LONG_COLUMN 512
 #define SHORT_COLUMNS 32
-#define CHUNK 64
 /* Below this many stored elements of A, one thread does it all. */
 #define PARALLEL_MIN 65536
 /* Doubles of a small call's buffers, on the stack. */
@@ -213,15 +212,14 @@ static void columns_of_row(const struct matvec *mv, int r, int j0, int j1, int *
 }
 
 /* Columns [j0, j0 + SHORT_COLUMNS) of the dot pass where columns are
- * short: A^T x as column updates of A^T.  The block is copied, CHUNK rows
- * at a time and column by column (in memory order), into rows of a
- * transposed block; then each row r adds A(r, j) x[r] into the block's
- * DD sums, one sum per column, in the order of the rows. */
+ * short: A^T x as column updates of A^T.  The block is copied column by
+ * column (in memory order, so that the reads stream) into the rows of a
+ * transposed block; then each row r adds A(r, j) x[r] into the block's DD
+ * sums, one sum per column, in the order of the rows. */
 static void short_columns(const struct matvec *mv, int task)
 {
 	const int w = mv->width, j0 = task * SHORT_COLUMNS;
 	const int j1 = min_int(j0 + SHORT_COLUMNS, mv->cols), width = (j1 - j0) * w;
-	double block[CHUNK * SHORT_COLUMNS * 2];
 	/* complex: h1, l1 take conj?(A) x_re, h2, l2 conj?(A) x_im */
 	double h1[2 * SHORT_COLUMNS], l1[2 * SHORT_COLUMNS], h2[2 * SHORT_COLUMNS],
 		l2[2 * SHORT_COLUMNS];
@@ -236,33 +234,32 @@ static void short_columns(const struct matvec *mv, int task)
 			rhi = max_int(rhi, first + count);
 		}
 	}
-	for (int r0 = rlo; r0 < rhi; r0 += CHUNK) {
-		int r1 = min_int(r0 + CHUNK, rhi);
-		for (int j = j0; j < j1; j++) {
-			int first, count;
-			const double *a = off_diagonal(mv, j, &first, &count);
-			int s = max_int(first, r0), e = min_int(first + count, r1);
-			double *to = block + (j - j0) * w;
-			for (int r = s; r < e; r++) {
-				const double *from = a + (size_t)(r - first) * w;
-				to[(r - r0) * width] = from[0];
-				if (w == 2)
-					to[(r - r0) * width + 1] = from[1];
-			}
-		}
-		for (int r = r0; r < r1; r++) {
-			int ja, jb;
-			columns_of_row(mv, r, j0, j1, &ja, &jb);
-			if (ja >= jb)
-				continue;
-			const double *row = block + (r - r0) * width + (ja - j0) * w;
-			int at = (ja - j0) * w, len = (jb - ja) * w;
-			mv->loops->column_update(len, row, mv->xa[(size_t)r * w], h1 + at, l1 + at);
+	if (rlo >= rhi)
+		rhi = rlo;
+	double stack[2 * STACK_DOUBLES];
+	double *block = tf_cpu_buffer(stack, 2 * STACK_DOUBLES, (size_t)(rhi - rlo) * width);
+	for (int j = j0; j < j1; j++) {
+		int first, count;
+		const double *a = off_diagonal(mv, j, &first, &count);
+		double *to = block + (size_t)(first - rlo) * width + (j - j0) * w;
+		for (int r = 0; r < count; r++) {
+			to[(size_t)r * width] = a[(size_t)r * w];
 			if (w == 2)
-				mv->loops->column_update(len, row, mv->xb[(size_t)r * w], h2 + at,
-							 l2 + at);
+				to[(size_t)r * width + 1] = a[(size_t)r * w + 1];
 		}
 	}
+	for (int r = rlo; r < rhi; r++) {
+		int ja, jb;
+		columns_of_row(mv, r, j0, j1, &ja, &jb);
+		if (ja >= jb)
+			continue;
+		const double *row = block + (size_t)(r - rlo) * width + (ja - j0) * w;
+		int at = (ja - j0) * w, len = (jb - ja) * w;
+		mv->loops->column_update(len, row, mv->xa[(size_t)r * w], h1 + at, l1 + at);
+		if (w == 2)
+			mv->loops->column_update(len, row, mv->xb[(size_t)r * w], h2 + at, l2 + at);
+	}
+	tf_cpu_buffer_release(block, stack);
 	for (int j = j0; j < j1; j++) {
 		size_t at = (size_t)j * w;
 		int i = (j - j0) * w;
