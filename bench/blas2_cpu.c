@@ -7,8 +7,13 @@
  * the reference's own, opened from TF_REFERENCE_BLAS (RTLD_LOCAL).  Each
  * call is timed REPS times (the median kept), the two alternating.
  *
- *   blas2_cpu [N [K [REPS]]]    n x n matrices (default 4096), band width K
- *                               (default 64), REPS calls (default 7)
+ *   blas2_cpu [N [K [REPS [CLOCK]]]]
+ *                               n x n matrices (default 4096), band width K
+ *                               (default 64), REPS calls (default 7), CLOCK
+ *                               wall (default) or thread: the calling
+ *                               thread's CPU time, which a loaded machine's
+ *                               other work does not inflate (for
+ *                               TWOFOLD_NUM_THREADS=1 only)
  * Prints one line per routine: milliseconds of twofold and the reference,
  * and their ratio (twofold / reference). */
 #include <dlfcn.h>
@@ -52,10 +57,12 @@ static int n, k, one = 1;
 static double *a, *x, *y, *y_start;
 static const double alpha[2] = { 0.75, 0.25 }, beta[2] = { -0.5, 0.125 };
 
+static clockid_t clock_used = CLOCK_MONOTONIC;
+
 static double now(void)
 {
 	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
+	clock_gettime(clock_used, &t);
 	return t.tv_sec + 1e-9 * t.tv_nsec;
 }
 
@@ -94,10 +101,14 @@ int main(int argc, char **argv)
 	n = argc > 1 ? atoi(argv[1]) : 4096;
 	k = argc > 2 ? atoi(argv[2]) : 64;
 	int reps = argc > 3 ? atoi(argv[3]) : 7;
+	if (argc > 4 && !strcmp(argv[4], "thread"))
+		clock_used = CLOCK_THREAD_CPUTIME_ID;
+	else if (argc > 4 && strcmp(argv[4], "wall"))
+		reps = 0;
 	const char *path = getenv("TF_REFERENCE_BLAS");
 	void *reference = path ? dlopen(path, RTLD_NOW | RTLD_LOCAL) : NULL;
 	if (n < 1 || k < 0 || reps < 1 || !reference) {
-		fprintf(stderr, "usage: TF_REFERENCE_BLAS=PATH blas2_cpu [N [K [REPS]]]\n");
+		fprintf(stderr, "usage: TF_REFERENCE_BLAS=PATH blas2_cpu [N [K [REPS [wall|thread]]]]\n");
 		return 2;
 	}
 	size_t doubles = 2 * (size_t)n * n;
@@ -127,7 +138,8 @@ int main(int argc, char **argv)
 		{ "ztrmv", "UNN", ztrmv_ }, { "ztrmv", "LCN", ztrmv_ }, { "dtbmv", "UNN", dtbmv_ },
 		{ "ztbmv", "LCN", ztbmv_ }, { "dtpmv", "UNN", dtpmv_ }, { "ztpmv", "LTN", ztpmv_ },
 	};
-	printf("n = %d, band k = %d (gbmv kl = ku = k), median of %d calls\n", n, k, reps);
+	printf("n = %d, band k = %d (gbmv kl = ku = k), median of %d calls, %s time\n", n, k, reps,
+	       clock_used == CLOCK_MONOTONIC ? "wall" : "the thread's CPU");
 	printf("%-8s %-4s %12s %12s %8s\n", "routine", "opts", "twofold ms", "reference ms", "ratio");
 	for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
 		char symbol[16];
