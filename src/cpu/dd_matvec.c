@@ -25,9 +25,12 @@
  * twice, with the real and the imaginary part of x[j], into two
  * accumulators combined at the end; the dot pass takes two real dot
  * products with x rearranged as (xr, -xi) and (xi, xr) (conj: (xr, xi),
- * (xi, -xr)), which are the real and imaginary parts of the sum.  Every
- * product is exact, every sum in DD; alpha and beta are applied in DD and
- * each y element rounded once, and committed by the rule of dd_output.h.
+ * (xi, -xr)), which are the real and imaginary parts of the sum (short
+ * columns: two accumulators, as in the update pass).  Every product is
+ * exact, every sum in DD; alpha and beta are applied in DD and each y
+ * element rounded once, and committed by the rule of dd_output.h.  alpha =
+ * 0 takes neither pass: y = beta y, A and x not read (y not read either
+ * for beta = 0).
  *
  * Each y element is computed by one task in a fixed order, whatever the
  * number of threads: the results are the same bits for any thread count. */
