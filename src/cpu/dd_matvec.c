@@ -131,6 +131,29 @@ static const double *off_diagonal(const struct matvec *mv, int j, int *first, in
 	return a + mv->width;
 }
 
+/* The columns whose segments may meet rows [i0, i1): [*jlo, *jhi). */
+static void columns_of_rows(const struct matvec *mv, int i0, int i1, int *jlo, int *jhi)
+{
+	const struct tf_op *op = mv->op;
+	int lo = 0, hi = mv->cols;
+	if (op->kind == TF_OP_GEMV) {
+		if (op->storage == TF_STORAGE_BAND) {
+			lo = i0 - op->kl;
+			hi = i1 + op->ku;
+		}
+	} else if (mv->upper) {
+		lo = i0; /* rows [j - k, j] or [0, j] */
+		if (op->storage == TF_STORAGE_BAND)
+			hi = i1 + op->k;
+	} else {
+		hi = i1; /* rows [j, j + k] or [j, n) */
+		if (op->storage == TF_STORAGE_BAND)
+			lo = i0 - op->k;
+	}
+	*jlo = max_int(lo, 0);
+	*jhi = min_int(hi, mv->cols);
+}
+
 /* Rows [i0, i0 + ROWS) of the update pass. */
 static void update_rows(const struct matvec *mv, int task)
 {
@@ -139,7 +162,9 @@ static void update_rows(const struct matvec *mv, int task)
 	double h1[2 * ROWS], l1[2 * ROWS], h2[2 * ROWS], l2[2 * ROWS];
 	for (int i = 0; i < rows * w; i++)
 		h1[i] = l1[i] = h2[i] = l2[i] = 0.0;
-	for (int j = 0; j < mv->cols; j++) {
+	int jlo, jhi;
+	columns_of_rows(mv, i0, i0 + rows, &jlo, &jhi);
+	for (int j = jlo; j < jhi; j++) {
 		int first, count;
 		const double *a = off_diagonal(mv, j, &first, &count);
 		int s = max_int(first, i0), e = min_int(first + count, i0 + rows);
