@@ -66,6 +66,18 @@ static void hash(const double *v, size_t count)
 		digest = (digest ^ b[i]) * 1099511628211u;
 }
 
+/* count elements of size bytes from malloc; the harness stops (99)
+ * without them */
+static void *allocation(size_t count, size_t size)
+{
+	void *p = malloc(count * size);
+	if (!p) {
+		printf("harness error: out of memory\n");
+		exit(99);
+	}
+	return p;
+}
+
 static double random_value(void)
 {
 	return bh_scaled();
@@ -140,8 +152,8 @@ static int op_element(const struct problem *p, int i, int j, double v[2])
 	return 1;
 }
 
-/* Whether the routine reads A(r, c) (the unit diagonal and a Hermitian
- * diagonal's imaginary part are not read). */
+/* A's storage: NaN everywhere, then a value at every element the routine
+ * reads (not the unit diagonal, nor a Hermitian diagonal's imaginary part). */
 static void fill_matrix(struct problem *p, double (*value)(void))
 {
 	int rows = p->kind == GEMV ? p->m : p->n, cols = p->n;
@@ -194,7 +206,6 @@ static void pick_scalar(double s[2], int z, int scalar_kind)
  * value, y by value (NaN when y is not read). */
 static void allocate(struct problem *p, double (*value)(void), int y_unread)
 {
-	int rows = p->kind == GEMV ? p->m : p->n;
 	size_t w = (size_t)p->w;
 	if (p->storage == PACKED)
 		p->asize = (size_t)p->n * (p->n + 1) / 2 * w;
@@ -202,8 +213,7 @@ static void allocate(struct problem *p, double (*value)(void), int y_unread)
 		p->asize = (size_t)p->lda * p->n * w;
 	if (p->asize == 0)
 		p->asize = w;
-	(void)rows;
-	p->a = malloc(p->asize * sizeof *p->a);
+	p->a = allocation(p->asize, sizeof *p->a);
 	fill_matrix(p, value);
 	if (p->kind == GEMV) {
 		p->lenx = p->transpose ? p->m : p->n;
@@ -213,8 +223,8 @@ static void allocate(struct problem *p, double (*value)(void), int y_unread)
 	}
 	p->xsize = ((size_t)(p->lenx > 0 ? p->lenx - 1 : 0) * abs(p->incx) + 1) * w;
 	p->ysize = ((size_t)(p->leny > 0 ? p->leny - 1 : 0) * abs(p->incy) + 1) * w;
-	p->x = malloc(p->xsize * sizeof *p->x);
-	p->y = malloc(p->ysize * sizeof *p->y);
+	p->x = allocation(p->xsize, sizeof *p->x);
+	p->y = allocation(p->ysize, sizeof *p->y);
 	for (size_t i = 0; i < p->xsize; i++)
 		p->x[i] = NAN;
 	for (size_t i = 0; i < p->ysize; i++)
@@ -535,7 +545,7 @@ static int judged(const struct problem *p, const double *y, struct ex_sum *s, ch
 static void run(const struct problem *p, enum way way, enum check check, int ill,
 		struct ex_sum *s)
 {
-	double *y = malloc(p->ysize * sizeof *y), *ref = NULL;
+	double *y = allocation(p->ysize, sizeof *y), *ref = NULL;
 	memcpy(y, p->y, p->ysize * sizeof *y);
 	call(p, way, 0, y);
 	hash(y, p->ysize);
@@ -547,7 +557,7 @@ static void run(const struct problem *p, enum way way, enum check check, int ill
 	} else if (check == JUDGE) {
 		ok = judged(p, y, s, why, sizeof why);
 	} else {
-		ref = malloc(p->ysize * sizeof *ref);
+		ref = allocation(p->ysize, sizeof *ref);
 		memcpy(ref, p->y, p->ysize * sizeof *ref);
 		call(p, way, 1, ref);
 		/* dd: finite values compared as numbers (the sign of a zero
@@ -594,8 +604,8 @@ static void make_cancel(struct problem *p)
 {
 	int n = p->lenx;
 	if (p->kind == TRMV) {
-		double *xs = malloc((size_t)n * sizeof *xs), *row = malloc((size_t)n * sizeof *row);
-		int *cols = malloc((size_t)n * sizeof *cols);
+		double *xs = allocation((size_t)n, sizeof *xs), *row = allocation((size_t)n, sizeof *row);
+		int *cols = allocation((size_t)n, sizeof *cols);
 		for (int j = 0; j < n; j++) {
 			double *e = vector_element(p->y, p->w, n, p->incy, j);
 			e[0] = random_value();
