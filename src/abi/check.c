@@ -2,6 +2,7 @@
 
 #include "abi/check.h"
 #include "op/cblas_types.h"
+#include "op/op.h"
 
 void xerbla_(const char *routine, int *info, size_t routine_len);
 
@@ -55,6 +56,105 @@ int tf_check_dgemv(char trans, int m, int n, int lda, int incx, int incy)
 	if (incx == 0) return 8;
 	if (incy == 0) return 11;
 	return 0;
+}
+
+char tf_uplo_option(char option)
+{
+	switch (option) {
+	case 'U': case 'u': return 'U';
+	case 'L': case 'l': return 'L';
+	default: return 0;
+	}
+}
+
+char tf_diag_option(char option)
+{
+	switch (option) {
+	case 'U': case 'u': return 'U';
+	case 'N': case 'n': return 'N';
+	default: return 0;
+	}
+}
+
+char tf_cblas_uplo(int uplo)
+{
+	return uplo == CblasUpper ? 'U' : uplo == CblasLower ? 'L' : 0;
+}
+
+char tf_cblas_diag(int diag)
+{
+	return diag == CblasUnit ? 'U' : diag == CblasNonUnit ? 'N' : 0;
+}
+
+/* The Level 2 products (dgemv above): gbmv, symv/hemv, sbmv/hbmv,
+ * spmv/hpmv, trmv, tbmv, tpmv, the same for both types. */
+int tf_check_gbmv(char trans, int m, int n, int kl, int ku, int lda, int incx, int incy)
+{
+	if (!tf_trans_option(trans)) return 1;
+	if (m < 0) return 2;
+	if (n < 0) return 3;
+	if (kl < 0) return 4;
+	if (ku < 0) return 5;
+	if (lda < kl + ku + 1) return 8;
+	if (incx == 0) return 10;
+	if (incy == 0) return 13;
+	return 0;
+}
+
+int tf_check_symv(char uplo, int n, int lda, int incx, int incy)
+{
+	if (!tf_uplo_option(uplo)) return 1;
+	if (n < 0) return 2;
+	if (lda < max1(n)) return 5;
+	if (incx == 0) return 7;
+	if (incy == 0) return 10;
+	return 0;
+}
+
+int tf_check_sbmv(char uplo, int n, int k, int lda, int incx, int incy)
+{
+	if (!tf_uplo_option(uplo)) return 1;
+	if (n < 0) return 2;
+	if (k < 0) return 3;
+	if (lda < k + 1) return 6;
+	if (incx == 0) return 8;
+	if (incy == 0) return 11;
+	return 0;
+}
+
+int tf_check_spmv(char uplo, int n, int incx, int incy)
+{
+	if (!tf_uplo_option(uplo)) return 1;
+	if (n < 0) return 2;
+	if (incx == 0) return 6;
+	if (incy == 0) return 9;
+	return 0;
+}
+
+/* trmv (storage full), tbmv (band, k) and tpmv (packed): the numbers after
+ * n move with the arguments each has. */
+int tf_check_trmv(int storage, char uplo, char trans, char diag, int n, int k, int lda, int incx)
+{
+	if (!tf_uplo_option(uplo)) return 1;
+	if (!tf_trans_option(trans)) return 2;
+	if (!tf_diag_option(diag)) return 3;
+	if (n < 0) return 4;
+	if (storage == TF_STORAGE_BAND) {
+		if (k < 0) return 5;
+		if (lda < k + 1) return 7;
+		if (incx == 0) return 9;
+	} else if (storage == TF_STORAGE_FULL) {
+		if (lda < max1(n)) return 6;
+		if (incx == 0) return 8;
+	} else if (incx == 0) {
+		return 7;
+	}
+	return 0;
+}
+
+int tf_scalar_is(int type, const double *s, double value)
+{
+	return s[0] == value && (type != TF_TYPE_Z || s[1] == 0.0);
 }
 
 /* The call goes through the PLT, so a program's own xerbla_ wins over

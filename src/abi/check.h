@@ -8,6 +8,12 @@
 
 int tf_check_dgemm(char transa, char transb, int m, int n, int k, int lda, int ldb, int ldc);
 int tf_check_dgemv(char trans, int m, int n, int lda, int incx, int incy);
+int tf_check_gbmv(char trans, int m, int n, int kl, int ku, int lda, int incx, int incy);
+int tf_check_symv(char uplo, int n, int lda, int incx, int incy);
+int tf_check_sbmv(char uplo, int n, int k, int lda, int incx, int incy);
+int tf_check_spmv(char uplo, int n, int incx, int incy);
+/* trmv, tbmv, tpmv by storage (enum tf_op_storage; k and lda where used). */
+int tf_check_trmv(int storage, char uplo, char trans, char diag, int n, int k, int lda, int incx);
 
 /* 'N', 'T' or 'C' for an option the reference's LSAME accepts as one of
  * them (either case), else 0. */
@@ -15,6 +21,22 @@ char tf_trans_option(char option);
 
 /* 'N', 'T' or 'C' for a CBLAS_TRANSPOSE value, else 0. */
 char tf_cblas_trans(int trans);
+
+/* 'U' or 'L' (uplo), 'U' or 'N' (diag), as tf_trans_option does for trans;
+ * and for the CBLAS values. */
+char tf_uplo_option(char option);
+char tf_diag_option(char option);
+char tf_cblas_uplo(int uplo);
+char tf_cblas_diag(int diag);
+
+/* A routine's names as the reference reports them: the Fortran one for
+ * xerbla_ ("DGEMV ", padded to six), the CBLAS one for cblas_xerbla. */
+struct tf_names {
+	const char *fortran, *cblas;
+};
+
+/* Whether the scalar s (real, or (re, im) for type TF_TYPE_Z) is value. */
+int tf_scalar_is(int type, const double *s, double value);
 
 /* Reports an illegal parameter through xerbla_, the program's own if it has
  * one; routine is the reference's six-character name ("DGEMM "). */

@@ -18,7 +18,9 @@ int tf_cpu_dd_computes(const struct tf_op *op);
 
 /* The kernels, one per kind; each says which types it takes. */
 void tf_cpu_dd_gemm(const struct tf_op *op);
-void tf_cpu_dd_gemv(const struct tf_op *op);
+void tf_cpu_dd_gemv(const struct tf_op *op);  /* d, z; full and band */
+void tf_cpu_dd_symv(const struct tf_op *op);  /* d, z (Hermitian); full, band, packed */
+void tf_cpu_dd_trmv(const struct tf_op *op);  /* d, z; full, band, packed */
 void tf_cpu_dd_axpy(const struct tf_op *op);  /* d and z */
 void tf_cpu_dd_dot(const struct tf_op *op);
 void tf_cpu_dd_nrm2(const struct tf_op *op);  /* d and z */
