@@ -8,6 +8,17 @@
 
 int tf_check_dgemm(char transa, char transb, int m, int n, int k, int lda, int ldb, int ldc);
 int tf_check_dgemv(char trans, int m, int n, int lda, int incx, int incy);
+/* The triangular solves (d and z alike): ?trsv, ?tbsv, ?tpsv */
+int tf_check_trsv(char uplo, char trans, char diag, int n, int lda, int incx);
+int tf_check_tbsv(char uplo, char trans, char diag, int n, int k, int lda, int incx);
+int tf_check_tpsv(char uplo, char trans, char diag, int n, int incx);
+/* The rank updates: dger, zgeru, zgerc; dsyr, zher; dspr, zhpr; dsyr2,
+ * zher2; dspr2, zhpr2 */
+int tf_check_ger(int m, int n, int incx, int incy, int lda);
+int tf_check_syr(char uplo, int n, int incx, int lda);
+int tf_check_spr(char uplo, int n, int incx);
+int tf_check_syr2(char uplo, int n, int incx, int incy, int lda);
+int tf_check_spr2(char uplo, int n, int incx, int incy);
 
 /* 'N', 'T' or 'C' for an option the reference's LSAME accepts as one of
  * them (either case), else 0. */
@@ -15,6 +26,14 @@ char tf_trans_option(char option);
 
 /* 'N', 'T' or 'C' for a CBLAS_TRANSPOSE value, else 0. */
 char tf_cblas_trans(int trans);
+
+/* 'U' or 'L' (uplo), 'N' or 'U' (diag) for an option the reference
+ * accepts (either case), else 0; the same for CBLAS_UPLO and CBLAS_DIAG
+ * values. */
+char tf_uplo_option(char option);
+char tf_diag_option(char option);
+char tf_cblas_uplo(int uplo);
+char tf_cblas_diag(int diag);
 
 /* Reports an illegal parameter through xerbla_, the program's own if it has
  * one; routine is the reference's six-character name ("DGEMM "). */

@@ -14,11 +14,19 @@ static const kernel_fn real_kernels[TF_OP_KIND_COUNT] = {
 	[TF_OP_GEMV] = tf_cpu_dd_gemv,
 	[TF_OP_AXPY] = tf_cpu_dd_axpy,
 	[TF_OP_DOT] = tf_cpu_dd_dot,
+	[TF_OP_TRSV] = tf_cpu_dd_trsv,
+	[TF_OP_GER] = tf_cpu_dd_rank_update,
+	[TF_OP_SYR] = tf_cpu_dd_rank_update,
+	[TF_OP_SYR2] = tf_cpu_dd_rank_update,
 };
 
 /* complex double data */
 static const kernel_fn complex_kernels[TF_OP_KIND_COUNT] = {
 	[TF_OP_DOT] = tf_cpu_dd_dot,
+	[TF_OP_TRSV] = tf_cpu_dd_trsv,
+	[TF_OP_GER] = tf_cpu_dd_rank_update,
+	[TF_OP_SYR] = tf_cpu_dd_rank_update,
+	[TF_OP_SYR2] = tf_cpu_dd_rank_update,
 };
 
 static kernel_fn kernel_of(const struct tf_op *op)

@@ -21,5 +21,8 @@ void tf_cpu_dd_gemm(const struct tf_op *op);
 void tf_cpu_dd_gemv(const struct tf_op *op);
 void tf_cpu_dd_axpy(const struct tf_op *op);
 void tf_cpu_dd_dot(const struct tf_op *op);
+/* TRSV (full, band, packed), and GER, SYR, SYR2 (full, packed): d and z */
+void tf_cpu_dd_trsv(const struct tf_op *op);
+void tf_cpu_dd_rank_update(const struct tf_op *op);
 
 #endif
