@@ -326,21 +326,27 @@ static void cblas_sym(enum tf_routine routine, enum tf_routine blas, const char 
 			routine, blas, kind, type, storage, z, u, 0, n, { alpha[0], alpha_im },
 			x, y, incx, incy, a, lda,
 		};
-		if (row && z && n > 0) {
-			/* conj(A) += alpha conj(x) conj(x)^H; zher2: alpha conj(y) conj(x)^H + ... */
-			up.x = conjugated_copy(x, n, incx, xstack);
-			up.incx = 1;
+		if (row && z) {
+			/* conj(A) += alpha conj(x) conj(x)^H; zher2 and zhpr2 exchange x
+			 * and y: alpha conj(y) conj(x)^H + conj(alpha) conj(x) conj(y)^H */
 			if (kind == TF_OP_SYR2) {
-				up.y = up.x;
-				up.x = conjugated_copy(y, n, incy, ystack);
+				up.x = y, up.incx = incy;
+				up.y = x, up.incy = incx;
+			}
+			if (n > 0) {
+				up.x = conjugated_copy(up.x, n, up.incx, xstack);
+				up.incx = 1;
+			}
+			if (n > 0 && kind == TF_OP_SYR2) {
+				up.y = conjugated_copy(up.y, n, up.incy, ystack);
 				up.incy = 1;
 			}
 		}
 		where = run_update(&up, &flops);
-		if (up.x != x)
-			release((double *)up.x, up.x == xstack ? xstack : ystack);
-		if (up.y != y)
-			release((double *)up.y, up.y == xstack ? xstack : ystack);
+		if (up.x != x && up.x != y)
+			release((double *)up.x, xstack);
+		if (up.y != x && up.y != y)
+			release((double *)up.y, ystack);
 	}
 	cblas_end(&call, where, flops);
 }
