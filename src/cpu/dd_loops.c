@@ -6,6 +6,7 @@
  * changes no result: every lane runs the same operations in the same order. */
 #include "config.h"
 
+#include <stddef.h>
 #include "cpu/dd_loops.h"
 
 #if !defined(TF_ISA)
@@ -112,6 +113,62 @@ static void LOOPS(axpy)(int n, double alpha, const double *restrict x, double *r
 		y[i] = TF_DFMA(alpha, x[i], y[i]);
 }
 
+/* The sum is kept as hi, the rounded sum, and lo, which gathers the exact
+ * errors of the additions and of the products u t_hi and the products
+ * u t_lo (each rounded once, far below ulp(hi)): with at most four terms
+ * the error before the last rounding stays a few u^2 times the sum of the
+ * terms' magnitudes.  One loop per number of terms, so that the terms
+ * unroll and the elements vectorize; whether every result is finite is
+ * gathered on the way (v * 0 is NaN exactly when v is not finite). */
+static inline void update_term(double *hi, double *lo, double u, double t_hi, double t_lo)
+{
+	tf_dd p = tf_two_prod(u, t_hi);
+	tf_dd s = tf_two_sum(*hi, p.hi);
+	*hi = s.hi;
+	*lo = TF_DADD(*lo, TF_DADD(s.lo, TF_DFMA(u, t_lo, p.lo)));
+}
+
+#define UPDATE_LOOP(TERMS)                                                                \
+	do {                                                                              \
+		_Pragma("omp simd reduction(+ : check)") for (int i = 0; i < m; i++)      \
+		{                                                                         \
+			double hi = c[i * cs], lo = 0.0;                                  \
+			update_term(&hi, &lo, u0[i], h0, l0);                             \
+			if (TERMS > 1)                                                    \
+				update_term(&hi, &lo, u1[i], h1, l1);                     \
+			if (TERMS > 2)                                                    \
+				update_term(&hi, &lo, u2[i], h2, l2);                     \
+			if (TERMS > 3)                                                    \
+				update_term(&hi, &lo, u3[i], h3, l3);                     \
+			double v = TF_DADD(hi, lo);                                       \
+			out[i * os] = v;                                                  \
+			check += v * 0.0;                                                 \
+		}                                                                         \
+	} while (0)
+
+static int LOOPS(update_round)(int m, const double *restrict c, int cstride, int terms,
+			       const double *const *u, const double *t_hi, const double *t_lo,
+			       double *restrict out, int ostride)
+{
+	const ptrdiff_t cs = cstride, os = ostride;
+	/* the terms beyond `terms` are not read */
+	const double *restrict u0 = u[0], *restrict u1 = terms > 1 ? u[1] : u[0],
+			       *restrict u2 = terms > 2 ? u[2] : u[0],
+			       *restrict u3 = terms > 3 ? u[3] : u[0];
+	const double h0 = t_hi[0], h1 = terms > 1 ? t_hi[1] : 0.0, h2 = terms > 2 ? t_hi[2] : 0.0,
+		     h3 = terms > 3 ? t_hi[3] : 0.0;
+	const double l0 = t_lo[0], l1 = terms > 1 ? t_lo[1] : 0.0, l2 = terms > 2 ? t_lo[2] : 0.0,
+		     l3 = terms > 3 ? t_lo[3] : 0.0;
+	double check = 0.0;
+	switch (terms) {
+	case 1: UPDATE_LOOP(1); break;
+	case 2: UPDATE_LOOP(2); break;
+	case 3: UPDATE_LOOP(3); break;
+	default: UPDATE_LOOP(4); break;
+	}
+	return check == 0.0;
+}
+
 const struct tf_dd_loops ISA_NAME(tf_dd_loops_, TF_ISA) = {
 	.name = ISA_STRING(TF_ISA),
 	.mr = MR,
@@ -120,4 +177,5 @@ const struct tf_dd_loops ISA_NAME(tf_dd_loops_, TF_ISA) = {
 	.column_update = LOOPS(column_update),
 	.dot = LOOPS(dot),
 	.axpy = LOOPS(axpy),
+	.update_round = LOOPS(update_round),
 };

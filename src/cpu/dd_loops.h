@@ -19,6 +19,12 @@ struct tf_dd_loops {
 	tf_dd (*dot)(int m, const double *a, const double *x);
 	/* y[i] = alpha x[i] + y[i] rounded once, for i < n, unit strides. */
 	void (*axpy)(int n, double alpha, const double *x, double *y);
+	/* out[i os] = c[i cs] + sum over k < terms of u[k][i] (t_hi[k] + t_lo[k]),
+	 * for i < m, in DD (each u t_hi exact), rounded once: a column of the
+	 * rank updates (a complex one part by part, with strides 2); 1 <= terms
+	 * <= 4.  Whether every out is finite. */
+	int (*update_round)(int m, const double *c, int cs, int terms, const double *const *u,
+			     const double *t_hi, const double *t_lo, double *out, int os);
 };
 
 extern const struct tf_dd_loops tf_dd_loops_generic;

@@ -5,9 +5,10 @@
  * and a scalar t: GER x_i (alpha conj?(y_j)); SYR x_i (alpha conj?(x_j));
  * SYR2 also y_i (conj?(alpha) conj?(x_j)), conj for the Hermitian
  * routines.  t is formed in DD from exact products, and each u_i t from
- * the exact products of u_i and both words of t, added in DD to C(i,j)
- * (the DD column update of dd_loops.c, over the real and imaginary parts
- * apart), so an element is C + alpha u v to DD accuracy, rounded once.
+ * the exact product of u_i and t's first word and the product with its
+ * second, added in DD to C(i,j) (the update_round loop of dd_loops.c, a
+ * complex column part by part), so an element is C + alpha u v to DD
+ * accuracy, rounded once.
  * As in the reference, a column whose x_j (and y_j) is zero is left alone,
  * and the Hermitian routines make the diagonal's imaginary part zero.
  *
@@ -29,7 +30,7 @@
 #include "cpu/forward.h"
 #include "cpu/threads.h"
 
-#define ROWS 256          /* rows of a column done at a time */
+#define STACK_COLUMN 512 /* doubles of a task's stack buffer for a column */
 #define COLUMNS 16        /* columns of a task */
 #define PARALLEL_MIN 65536 /* elements below which one thread does it all */
 #define STACK_VECTOR 1024 /* doubles of the stack copies of x and y */
@@ -106,63 +107,48 @@ static int terms_of(const struct rank_job *job, int j, struct term *terms)
 	return 2;
 }
 
-/* acc += u t over rows [first, first + count): every product exact. */
-static void add_term(const struct rank_job *job, const struct term *term, int first, int count,
-		     double *rh, double *rl, double *ih, double *il)
+/* Doubles of a task's buffer for one column's values. */
+static size_t column_doubles(const struct rank_job *job)
 {
-	void (*update)(int, const double *, double, double *, double *) = job->loops->column_update;
-	const double *ur = term->ur + first;
-	const double w[4] = { term->t.re.hi, term->t.re.lo, term->t.im.hi, term->t.im.lo };
-	/* re += ur tr - ui ti; im += ur ti + ui tr; a zero word adds nothing */
-	for (int k = 0; k < 2; k++)
-		if (w[k] != 0.0)
-			update(count, ur, w[k], rh, rl);
-	if (!job->complex)
-		return;
-	const double *ui = term->ui + first;
-	for (int k = 0; k < 2; k++) {
-		if (w[2 + k] != 0.0) {
-			update(count, ui, -w[2 + k], rh, rl);
-			update(count, ur, w[2 + k], ih, il);
-		}
-		if (w[k] != 0.0)
-			update(count, ui, w[k], ih, il);
-	}
+	return (size_t)job->rows * (job->complex ? 2 : 1);
 }
 
 /* The DD values of column j, rows [first, last), rounded into values
- * (contiguous elements); whether they are all finite. */
+ * (contiguous elements; column_doubles of room); whether they are all
+ * finite.  A complex column is done part by part (stride 2): re = c +
+ * ur tr - ui ti, im = c + ur ti + ui tr. */
 static int column_values(const struct rank_job *job, int j, const struct term *terms, int nterms,
 			 int first, int last, double *values)
 {
-	const int w = job->complex ? 2 : 1;
+	const int count = last - first;
 	const double *c = column_start(job, j, first);
-	double rh[ROWS], rl[ROWS], ih[ROWS], il[ROWS];
-	int finite = 1;
-	for (int r0 = first; r0 < last; r0 += ROWS) {
-		int count = last - r0 < ROWS ? last - r0 : ROWS;
-		const double *cc = c + (size_t)(r0 - first) * w;
-		for (int i = 0; i < count; i++) {
-			rh[i] = cc[i * w];
-			rl[i] = 0.0;
-			if (job->complex) {
-				ih[i] = cc[i * w + 1];
-				il[i] = 0.0;
-			}
-		}
+	const double *u[4] = { 0 };
+	double hi[4] = { 0 }, lo[4] = { 0 };
+	int k = 0;
+	if (!job->complex) {
 		for (int t = 0; t < nterms; t++)
-			add_term(job, &terms[t], r0, count, rh, rl, ih, il);
-		double *v = values + (size_t)(r0 - first) * w;
-		for (int i = 0; i < count; i++) {
-			v[i * w] = tf_dd_to_double(tf_dd_make(rh[i], rl[i]));
-			if (job->complex)
-				v[i * w + 1] = tf_dd_to_double(tf_dd_make(ih[i], il[i]));
-		}
+			u[k] = terms[t].ur + first, hi[k] = terms[t].t.re.hi, lo[k++] = terms[t].t.re.lo;
+		return job->loops->update_round(count, c, 1, k, u, hi, lo, values, 1);
 	}
+	for (int t = 0; t < nterms; t++) {
+		u[k] = terms[t].ur + first, hi[k] = terms[t].t.re.hi, lo[k++] = terms[t].t.re.lo;
+		u[k] = terms[t].ui + first, hi[k] = -terms[t].t.im.hi, lo[k++] = -terms[t].t.im.lo;
+	}
+	int finite = job->loops->update_round(count, c, 2, k, u, hi, lo, values, 2);
+	k = 0;
+	for (int t = 0; t < nterms; t++) {
+		u[k] = terms[t].ur + first, hi[k] = terms[t].t.im.hi, lo[k++] = terms[t].t.im.lo;
+		u[k] = terms[t].ui + first, hi[k] = terms[t].t.re.hi, lo[k++] = terms[t].t.re.lo;
+	}
+	finite &= job->loops->update_round(count, c + 1, 2, k, u, hi, lo, values + 1, 2);
 	if (job->hermitian)
-		values[(size_t)(j - first) * w + 1] = 0.0; /* the diagonal is real */
-	for (size_t i = 0; i < (size_t)(last - first) * w; i++)
-		finite &= isfinite(values[i]) != 0;
+		values[2 * (j - first) + 1] = 0.0; /* the diagonal is real */
+	if (!finite && job->hermitian) {
+		/* its imaginary part cannot make the column non-finite */
+		finite = 1;
+		for (int i = 0; i < 2 * count; i++)
+			finite &= isfinite(values[i]) != 0;
+	}
 	return finite;
 }
 
@@ -188,9 +174,8 @@ static void run_column(const struct rank_job *job, int j, double *values)
 static void run_task(void *context, int task)
 {
 	const struct rank_job *job = context;
-	const int w = job->complex ? 2 : 1;
-	double stack[2 * ROWS];
-	double *values = tf_cpu_buffer(stack, 2 * ROWS, (size_t)job->rows * w);
+	double stack[STACK_COLUMN];
+	double *values = tf_cpu_buffer(stack, STACK_COLUMN, column_doubles(job));
 	int last = (task + 1) * COLUMNS < job->op->n ? (task + 1) * COLUMNS : job->op->n;
 	for (int j = task * COLUMNS; j < last; j++)
 		run_column(job, j, values);
@@ -207,7 +192,7 @@ static void commit_bad_columns(const struct rank_job *job)
 	const int packed = op->storage == TF_STORAGE_PACKED;
 	size_t count = packed ? (size_t)n * (n + 1) / 2 : (size_t)op->ldc * (n - 1) + job->rows;
 	double *copy = tf_cpu_buffer(NULL, 0, count * w);
-	double *values = tf_cpu_buffer(NULL, 0, (size_t)job->rows * w);
+	double *values = tf_cpu_buffer(NULL, 0, column_doubles(job));
 	memcpy(copy, op->c, count * w * sizeof *copy);
 	struct tf_op on_copy = *op;
 	on_copy.c = copy;
