@@ -169,6 +169,107 @@ static int LOOPS(update_round)(int m, const double *restrict c, int cstride, int
 	return check == 0.0;
 }
 
+static void LOOPS(column_update_dd)(int m, const double *restrict a, tf_dd x,
+				    double *restrict acc_hi, double *restrict acc_lo)
+{
+#pragma omp simd
+	for (int i = 0; i < m; i++) {
+		tf_dd r = tf_dd_fma_dd(tf_dd_make(acc_hi[i], acc_lo[i]), a[i], x);
+		acc_hi[i] = r.hi;
+		acc_lo[i] = r.lo;
+	}
+}
+
+static void LOOPS(zcolumn_update_dd)(int m, const double *restrict a, tf_zdd x,
+				     double *restrict re_hi, double *restrict re_lo,
+				     double *restrict im_hi, double *restrict im_lo)
+{
+	const tf_dd neg_im = tf_dd_make(-x.im.hi, -x.im.lo);
+#pragma omp simd
+	for (int i = 0; i < m; i++) {
+		double ar = a[2 * i], ai = a[2 * i + 1];
+		/* re += ar xr - ai xi, im += ar xi + ai xr */
+		tf_dd re = tf_dd_fma_dd(tf_dd_make(re_hi[i], re_lo[i]), ar, x.re);
+		re = tf_dd_fma_dd(re, ai, neg_im);
+		tf_dd im = tf_dd_fma_dd(tf_dd_make(im_hi[i], im_lo[i]), ar, x.im);
+		im = tf_dd_fma_dd(im, ai, x.re);
+		re_hi[i] = re.hi, re_lo[i] = re.lo;
+		im_hi[i] = im.hi, im_lo[i] = im.lo;
+	}
+}
+
+/* The sum of the first `used` of `lanes` (a power of two) partial sums, by
+ * a tree: log2(lanes) dependent additions instead of lanes - 1, which is
+ * what a short dot (a band's column) costs.  The lanes beyond `used` are
+ * zero, and the tree the same for every instruction set. */
+static tf_dd lanes_sum(int lanes, int used, double *hi, double *lo)
+{
+	for (int width = lanes / 2; width >= 1; width /= 2) {
+		if (used <= width)
+			continue; /* the upper half is zero: adding it changes no bit */
+		for (int v = 0; v < width; v++) {
+			tf_dd r = tf_dd_add(tf_dd_make(hi[v], lo[v]), tf_dd_make(hi[v + width], lo[v + width]));
+			hi[v] = r.hi;
+			lo[v] = r.lo;
+		}
+	}
+	return tf_dd_make(hi[0], lo[0]);
+}
+
+/* As dot, with LANES partial sums (the same for every instruction set),
+ * added by a tree. */
+static tf_dd LOOPS(dot_dd)(int m, const double *restrict a, const double *restrict x_hi,
+			   const double *restrict x_lo)
+{
+	double hi[LANES] = { 0 }, lo[LANES] = { 0 };
+	int full = m - m % LANES;
+	for (int i = 0; i < full; i += LANES) {
+#pragma omp simd
+		for (int v = 0; v < LANES; v++) {
+			tf_dd r = tf_dd_fma_dd(tf_dd_make(hi[v], lo[v]), a[i + v],
+					       tf_dd_make(x_hi[i + v], x_lo[i + v]));
+			hi[v] = r.hi;
+			lo[v] = r.lo;
+		}
+	}
+	for (int i = full; i < m; i++) {
+		tf_dd r = tf_dd_fma_dd(tf_dd_make(hi[i - full], lo[i - full]), a[i],
+				       tf_dd_make(x_hi[i], x_lo[i]));
+		hi[i - full] = r.hi;
+		lo[i - full] = r.lo;
+	}
+	return lanes_sum(LANES, m < LANES ? m : LANES, hi, lo);
+}
+
+/* Complex: ZLANES partial sums of each part. */
+#define ZLANES 8
+
+static tf_zdd LOOPS(zdot_dd)(int m, const double *restrict a, double sign,
+			     const double *restrict re_hi, const double *restrict re_lo,
+			     const double *restrict im_hi, const double *restrict im_lo)
+{
+	double rh[ZLANES] = { 0 }, rl[ZLANES] = { 0 }, ih[ZLANES] = { 0 }, il[ZLANES] = { 0 };
+	int full = m - m % ZLANES;
+	for (int i = 0; i <= m - 1; i += ZLANES) {
+		int lanes = i < full ? ZLANES : m - full;
+#pragma omp simd
+		for (int v = 0; v < lanes; v++) {
+			double ar = a[2 * (i + v)], ai = sign * a[2 * (i + v) + 1];
+			tf_dd xr = tf_dd_make(re_hi[i + v], re_lo[i + v]);
+			tf_dd xi = tf_dd_make(im_hi[i + v], im_lo[i + v]);
+			/* re += ar xr - ai xi, im += ar xi + ai xr */
+			tf_dd re = tf_dd_fma_dd(tf_dd_make(rh[v], rl[v]), ar, xr);
+			re = tf_dd_fma_dd(re, -ai, xi);
+			tf_dd im = tf_dd_fma_dd(tf_dd_make(ih[v], il[v]), ar, xi);
+			im = tf_dd_fma_dd(im, ai, xr);
+			rh[v] = re.hi, rl[v] = re.lo;
+			ih[v] = im.hi, il[v] = im.lo;
+		}
+	}
+	int used = m < ZLANES ? m : ZLANES;
+	return tf_zdd_make(lanes_sum(ZLANES, used, rh, rl), lanes_sum(ZLANES, used, ih, il));
+}
+
 const struct tf_dd_loops ISA_NAME(tf_dd_loops_, TF_ISA) = {
 	.name = ISA_STRING(TF_ISA),
 	.mr = MR,
@@ -177,5 +278,9 @@ const struct tf_dd_loops ISA_NAME(tf_dd_loops_, TF_ISA) = {
 	.column_update = LOOPS(column_update),
 	.dot = LOOPS(dot),
 	.axpy = LOOPS(axpy),
+	.column_update_dd = LOOPS(column_update_dd),
+	.zcolumn_update_dd = LOOPS(zcolumn_update_dd),
+	.dot_dd = LOOPS(dot_dd),
+	.zdot_dd = LOOPS(zdot_dd),
 	.update_round = LOOPS(update_round),
 };

@@ -3,14 +3,14 @@
  *
  * The solution is kept in DD (hi and lo arrays, real and imaginary parts
  * apart) through the whole substitution and rounded once at the end.  Each
- * x_j = (b_j - sum) / A(j,j): the products of a double of A and both words
- * of a DD x_i are exact, the sums DD, the division a DD one.  Trans N goes
- * by columns as the reference does (x_j found, then subtracted times the
- * rest of column j from the unknowns still to come: the DD column update
- * of dd_loops.c); trans T and C go by dot products of column j with the
- * unknowns already found (the DD dot of dd_loops.c).  One body for real
- * and complex data: a complex column is split into its real and imaginary
- * parts, conjugated for trans C.  As in the reference, trans N skips a
+ * x_j = (b_j - sum) / A(j,j): the products of a double of A and the first
+ * word of a DD x_i exact (tf_dd_fma_dd), the sums DD, the division a DD
+ * one.  Trans N goes by columns as the reference does (x_j found, then
+ * subtracted times the rest of column j from the unknowns still to come:
+ * the column_update_dd loops of dd_loops.c); trans T and C go by dot
+ * products of column j with the unknowns already found (dot_dd, zdot_dd).
+ * One body for real and complex data: complex columns are read as stored,
+ * conjugated for trans C; x's real and imaginary parts are kept apart.  As in the reference, trans N skips a
  * column whose x_j is zero, and trans T and C always divide, so a zero on
  * the diagonal gives what the reference gives (through the commit rule of
  * dd_output.h).  The substitution is sequential: one thread. */
@@ -21,9 +21,9 @@
 #include "cpu/dd_loops.h"
 #include "cpu/dd_output.h"
 
-/* doubles per element of the stack buffer: x (re and im, hi and lo), a
- * complex column (re and im) and the rounded results (2) */
-#define PER_ELEMENT 8
+/* doubles per element of the buffer: x (re and im, hi and lo) and the
+ * rounded results (2) */
+#define PER_ELEMENT 6
 #define STACK_ELEMENTS 256
 
 /* The stored part of column j of the triangle: its off-diagonal elements,
@@ -85,21 +85,7 @@ struct solve {
 	const struct tf_dd_loops *loops;
 	int complex, conj;
 	double *re_hi, *re_lo, *im_hi, *im_lo; /* x in DD */
-	double *col_re, *col_im;               /* a complex column, split */
 };
-
-/* The real parts of column c (the column itself for real data), and the
- * imaginary parts in s->col_im (negated for conj). */
-static const double *split_column(const struct solve *s, struct column c)
-{
-	if (!s->complex)
-		return c.off;
-	for (int i = 0; i < c.count; i++) {
-		s->col_re[i] = c.off[2 * i];
-		s->col_im[i] = s->conj ? -c.off[2 * i + 1] : c.off[2 * i + 1];
-	}
-	return s->col_re;
-}
 
 static tf_zdd x_at(const struct solve *s, int j)
 {
@@ -118,45 +104,28 @@ static void set_x(const struct solve *s, int j, tf_zdd v)
 	}
 }
 
-static tf_dd neg(tf_dd a)
-{
-	return tf_dd_make(-a.hi, -a.lo);
-}
-
-/* x(first .. first + count) -= column * xj, every product exact. */
+/* x(first .. first + count) -= column * xj, every product of a double of A
+ * and xj's first word exact. */
 static void subtract_column(const struct solve *s, struct column c, tf_zdd xj)
 {
-	const double *re = split_column(s, c);
-	void (*update)(int, const double *, double, double *, double *) = s->loops->column_update;
-	double *rh = s->re_hi + c.first, *rl = s->re_lo + c.first;
-	update(c.count, re, -xj.re.hi, rh, rl);
-	update(c.count, re, -xj.re.lo, rh, rl);
-	if (!s->complex)
-		return;
-	/* re -= ar xr - ai xi; im -= ar xi + ai xr */
-	double *ih = s->im_hi + c.first, *il = s->im_lo + c.first;
-	update(c.count, s->col_im, xj.im.hi, rh, rl);
-	update(c.count, s->col_im, xj.im.lo, rh, rl);
-	update(c.count, re, -xj.im.hi, ih, il);
-	update(c.count, re, -xj.im.lo, ih, il);
-	update(c.count, s->col_im, -xj.re.hi, ih, il);
-	update(c.count, s->col_im, -xj.re.lo, ih, il);
+	int f = c.first;
+	if (s->complex)
+		s->loops->zcolumn_update_dd(c.count, c.off, tf_zdd_neg(xj), s->re_hi + f,
+					    s->re_lo + f, s->im_hi + f, s->im_lo + f);
+	else
+		s->loops->column_update_dd(c.count, c.off, tf_zdd_neg(xj).re, s->re_hi + f,
+					   s->re_lo + f);
 }
 
-/* sum over the column of a_i x_i (conj(a_i) x_i for trans C), every
- * product exact, in DD. */
+/* sum over the column of a_i x_i (conj(a_i) x_i for trans C), in DD. */
 static tf_zdd column_dot(const struct solve *s, struct column c)
 {
-	const double *re = split_column(s, c);
-	tf_dd (*dot)(int, const double *, const double *) = s->loops->dot;
-	int f = c.first, m = c.count;
-	tf_dd sr = tf_dd_add(dot(m, re, s->re_hi + f), dot(m, re, s->re_lo + f));
-	if (!s->complex)
-		return tf_zdd_make(sr, tf_dd_make(0.0, 0.0));
-	tf_dd ii = tf_dd_add(dot(m, s->col_im, s->im_hi + f), dot(m, s->col_im, s->im_lo + f));
-	tf_dd ri = tf_dd_add(dot(m, re, s->im_hi + f), dot(m, re, s->im_lo + f));
-	tf_dd ir = tf_dd_add(dot(m, s->col_im, s->re_hi + f), dot(m, s->col_im, s->re_lo + f));
-	return tf_zdd_make(tf_dd_add(sr, neg(ii)), tf_dd_add(ri, ir));
+	int f = c.first;
+	if (s->complex)
+		return s->loops->zdot_dd(c.count, c.off, s->conj ? -1.0 : 1.0, s->re_hi + f,
+					 s->re_lo + f, s->im_hi + f, s->im_lo + f);
+	return tf_zdd_make(s->loops->dot_dd(c.count, c.off, s->re_hi + f, s->re_lo + f),
+			   tf_dd_make(0.0, 0.0));
 }
 
 /* v / A(j,j) (conjugated for trans C), unless the diagonal is unit. */
@@ -207,10 +176,9 @@ void tf_cpu_dd_trsv(const struct tf_op *op)
 	struct solve s = {
 		.loops = tf_dd_loops(), .complex = complex, .conj = op->transa == 'C',
 		.re_hi = buffer, .re_lo = buffer + n, .im_hi = buffer + 2 * (size_t)n,
-		.im_lo = buffer + 3 * (size_t)n, .col_re = buffer + 4 * (size_t)n,
-		.col_im = buffer + 5 * (size_t)n,
+		.im_lo = buffer + 3 * (size_t)n,
 	};
-	double *values = buffer + 6 * (size_t)n;
+	double *values = buffer + 4 * (size_t)n;
 	for (int i = 0; i < n; i++) {
 		const double *b = tf_element(op->y, w, n, op->incy, i);
 		s.re_hi[i] = b[0];
