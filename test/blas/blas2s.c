@@ -17,17 +17,21 @@
  * elements) must keep its bits; the Hermitian ones' diagonal must be real.
  * Inf and NaN in the data and in alpha: an element that is Inf or NaN is
  * the reference's, bit for bit.  Illegal arguments: the same routine name
- * and parameter number as the reference reports to xerbla_. */
+ * and parameter number as the reference reports to xerbla_.  Large
+ * updates (n about 300) run on the thread pool; "% checksum:" prints a
+ * hash of every result, which test/blas/blas2s_bits.sh compares across
+ * thread counts and CPU kernels. */
 #include <complex.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 #include "op/cblas_types.h"
 #include "test/blas/exact.h"
 #include "test/blas/harness.h"
 
-#define MAX_N 64
+#define MAX_N 320 /* the large updates, on the thread pool; the rest <= 64 */
 #define MAX_INC 3
 #define MAX_LD (MAX_N + 4)
 #define MATRIX (2 * MAX_LD * MAX_N)
@@ -209,7 +213,7 @@ static void fill(const struct call *c)
 {
 	const int w = width(c), n = c->n;
 	const int rows = c->kind == GER ? c->m : n;
-	for (long i = 0; i < MATRIX; i++)
+	for (long i = 0; i < a_size(c) * w; i++)
 		a0[i] = c->kind == SOLVE ? NAN : -1234.5;
 	for (int j = 0; j < n; j++)
 		for (int i = 0; i < rows; i++) {
@@ -634,6 +638,17 @@ static void judge_nonfinite(const struct call *c, const double *got, const doubl
 		   bad >= 0 ? ref[bad * w] : 0.0, bad >= 0 && w == 2 ? ref[bad * w + 1] : 0.0);
 }
 
+/* FNV-1a over the bits of every output of twofold: the same for any
+ * thread count and CPU kernel (test/blas/blas2s_bits.sh compares). */
+static uint64_t checksum = 14695981039346656037ull;
+
+static void add_to_checksum(const double *v, long count)
+{
+	const unsigned char *bytes = (const unsigned char *)v;
+	for (size_t i = 0; i < (size_t)count * sizeof *v; i++)
+		checksum = (checksum ^ bytes[i]) * 1099511628211ull;
+}
+
 /* One call: twofold's and the reference's on copies of the same data. */
 static void check(struct call *c, int nonfinite)
 {
@@ -700,8 +715,8 @@ static void check(struct call *c, int nonfinite)
 		}
 	}
 	long asize = a_size(c) * w, xsize = v_size(c->kind == GER ? c->m : c->n, c->incx) * w;
-	memcpy(a_own, a0, sizeof a0);
-	memcpy(a_ref, a0, sizeof a0);
+	memcpy(a_own, a0, asize * sizeof *a0);
+	memcpy(a_ref, a0, asize * sizeof *a0);
 	memcpy(x_own, xv0, sizeof xv0);
 	memcpy(x_ref, xv0, sizeof xv0);
 	run(c, 1, a_own, x_own, yv0);
@@ -709,6 +724,7 @@ static void check(struct call *c, int nonfinite)
 	const char *name = routines[c->routine].name;
 	double *got = c->kind == SOLVE ? x_own : a_own, *ref = c->kind == SOLVE ? x_ref : a_ref;
 	long count = c->kind == SOLVE ? xsize : asize;
+	add_to_checksum(got, count);
 	if (bh_mode == BH_CPU) {
 		bh_verdict(name, same_storage(got, ref, count) &&
 				 same_storage(a_own, a0, c->kind == SOLVE ? asize : 0) &&
@@ -784,7 +800,7 @@ static void random_alpha(struct call *c)
 static void sizes(struct call *c, int n)
 {
 	c->n = n;
-	c->m = c->kind == GER ? bh_int(0, 1) ? n : bh_int(0, MAX_N - 4) : 0;
+	c->m = c->kind == GER ? bh_int(0, 1) ? n : bh_int(0, 60) : 0;
 	int rows = c->kind == GER ? c->m : n;
 	c->k = c->storage == BAND ? bh_int(0, n > 0 ? n : 1) : 0;
 	int need = c->storage == BAND ? c->k + 1 : rows > 1 ? rows : 1;
@@ -836,7 +852,7 @@ int main(int argc, char **argv)
 				c.uplo = "UL"[trial & 1];
 				c.trans = solve ? trans_options[trial / 2 % 3] : 'N';
 				c.diag = 'N';
-				sizes(&c, bh_int(24, MAX_N));
+				sizes(&c, bh_int(24, 64));
 				if (c.kind == GER) {
 					c.m = c.n;
 					if (c.via != ROW_MAJOR)
@@ -869,6 +885,17 @@ int main(int argc, char **argv)
 				c.alpha[0] = 2.0;
 			c.ill = 0;
 			check(&c, 1);
+		}
+		/* large updates: the thread pool's columns */
+		if (!solve) {
+			c.via = FORTRAN;
+			c.uplo = "UL"[bh_int(0, 1)];
+			sizes(&c, MAX_N - bh_int(0, 20));
+			c.m = c.kind == GER ? MAX_N - 40 : 0;
+			c.lda = c.storage == PACKED ? 0 : (c.kind == GER ? c.m : c.n) + bh_int(0, 3);
+			random_alpha(&c);
+			c.ill = 0;
+			check(&c, 0);
 		}
 		/* illegal arguments, one at a time */
 		struct call good = c;
@@ -903,5 +930,6 @@ int main(int argc, char **argv)
 		if (c.kind == GER || c.kind == SYR2)
 			check_illegal(&bad, "incy");
 	}
+	printf("%% checksum: %016llx\n", (unsigned long long)checksum);
 	return bh_finish();
 }
