@@ -216,29 +216,41 @@ static tf_dd lanes_sum(int lanes, int used, double *hi, double *lo)
 	return tf_dd_make(hi[0], lo[0]);
 }
 
-/* As dot, with LANES partial sums (the same for every instruction set),
- * added by a tree. */
+/* As dot, with L partial sums added by a tree: LANES of them, or
+ * SHORT_LANES for a column shorter than SHORT_COLUMN (a band's), whose
+ * sum would cost more than its products otherwise.  The choice depends on
+ * m alone: the same bits for every instruction set. */
+#define SHORT_LANES 4
+#define SHORT_COLUMN 256
+
+#define DOT_DD(L)                                                                          \
+	do {                                                                               \
+		double hi[L] = { 0 }, lo[L] = { 0 };                                       \
+		int full = m - m % (L);                                                    \
+		for (int i = 0; i < full; i += (L)) {                                      \
+			_Pragma("omp simd") for (int v = 0; v < (L); v++)                  \
+			{                                                                  \
+				tf_dd r = tf_dd_fma_dd(tf_dd_make(hi[v], lo[v]), a[i + v], \
+						       tf_dd_make(x_hi[i + v], x_lo[i + v])); \
+				hi[v] = r.hi;                                              \
+				lo[v] = r.lo;                                              \
+			}                                                                  \
+		}                                                                          \
+		for (int i = full; i < m; i++) {                                           \
+			tf_dd r = tf_dd_fma_dd(tf_dd_make(hi[i - full], lo[i - full]), a[i],  \
+					       tf_dd_make(x_hi[i], x_lo[i]));               \
+			hi[i - full] = r.hi;                                               \
+			lo[i - full] = r.lo;                                               \
+		}                                                                          \
+		return lanes_sum((L), m < (L) ? m : (L), hi, lo);                          \
+	} while (0)
+
 static tf_dd LOOPS(dot_dd)(int m, const double *restrict a, const double *restrict x_hi,
 			   const double *restrict x_lo)
 {
-	double hi[LANES] = { 0 }, lo[LANES] = { 0 };
-	int full = m - m % LANES;
-	for (int i = 0; i < full; i += LANES) {
-#pragma omp simd
-		for (int v = 0; v < LANES; v++) {
-			tf_dd r = tf_dd_fma_dd(tf_dd_make(hi[v], lo[v]), a[i + v],
-					       tf_dd_make(x_hi[i + v], x_lo[i + v]));
-			hi[v] = r.hi;
-			lo[v] = r.lo;
-		}
-	}
-	for (int i = full; i < m; i++) {
-		tf_dd r = tf_dd_fma_dd(tf_dd_make(hi[i - full], lo[i - full]), a[i],
-				       tf_dd_make(x_hi[i], x_lo[i]));
-		hi[i - full] = r.hi;
-		lo[i - full] = r.lo;
-	}
-	return lanes_sum(LANES, m < LANES ? m : LANES, hi, lo);
+	if (m < SHORT_COLUMN)
+		DOT_DD(SHORT_LANES);
+	DOT_DD(LANES);
 }
 
 /* Complex: ZLANES partial sums of each part. */
