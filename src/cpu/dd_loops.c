@@ -128,7 +128,7 @@ static inline void update_term(double *hi, double *lo, double u, double t_hi, do
 	*lo = TF_DADD(*lo, TF_DADD(s.lo, TF_DFMA(u, t_lo, p.lo)));
 }
 
-#define UPDATE_LOOP(TERMS)                                                                \
+#define UPDATE_LOOP(TERMS, cs, os)                                                        \
 	do {                                                                              \
 		_Pragma("omp simd reduction(+ : check)") for (int i = 0; i < m; i++)      \
 		{                                                                         \
@@ -160,11 +160,20 @@ static int LOOPS(update_round)(int m, const double *restrict c, int cstride, int
 	const double l0 = t_lo[0], l1 = terms > 1 ? t_lo[1] : 0.0, l2 = terms > 2 ? t_lo[2] : 0.0,
 		     l3 = terms > 3 ? t_lo[3] : 0.0;
 	double check = 0.0;
-	switch (terms) {
-	case 1: UPDATE_LOOP(1); break;
-	case 2: UPDATE_LOOP(2); break;
-	case 3: UPDATE_LOOP(3); break;
-	default: UPDATE_LOOP(4); break;
+	if (cs == 1 && os == 1) { /* real data: unit strides, known to the compiler */
+		switch (terms) {
+		case 1: UPDATE_LOOP(1, 1, 1); break;
+		case 2: UPDATE_LOOP(2, 1, 1); break;
+		case 3: UPDATE_LOOP(3, 1, 1); break;
+		default: UPDATE_LOOP(4, 1, 1); break;
+		}
+	} else {
+		switch (terms) {
+		case 1: UPDATE_LOOP(1, cs, os); break;
+		case 2: UPDATE_LOOP(2, cs, os); break;
+		case 3: UPDATE_LOOP(3, cs, os); break;
+		default: UPDATE_LOOP(4, cs, os); break;
+		}
 	}
 	return check == 0.0;
 }

@@ -71,9 +71,13 @@ static double *column_start(const struct rank_job *job, int j, int first)
 	return op->c + at * w;
 }
 
-/* The exact product a b of complex doubles (b conjugated when conj), in DD. */
-static tf_zdd product(double ar, double ai, double br, double bi, int conj)
+/* The product a b of complex doubles (b conjugated when conj) in DD, from
+ * exact products (one for real data). */
+static tf_zdd product(const struct rank_job *job, double ar, double ai, double br, double bi,
+		      int conj)
 {
+	if (!job->complex)
+		return tf_zdd_make(tf_two_prod(ar, br), tf_dd_make(0.0, 0.0));
 	return tf_zdd_fma(tf_z_zero(), ar, ai, br, conj ? -bi : bi);
 }
 
@@ -88,22 +92,22 @@ static int terms_of(const struct rank_job *job, int j, struct term *terms)
 		if (yr == 0.0 && yi == 0.0)
 			return 0;
 		terms[0] = (struct term){ job->xr, job->xi,
-					  product(op->alpha, op->alpha_im, yr, yi, op->conj) };
+					  product(job, op->alpha, op->alpha_im, yr, yi, op->conj) };
 		return 1;
 	}
 	if (op->kind == TF_OP_SYR) {
 		if (xr == 0.0 && xi == 0.0)
 			return 0;
-		terms[0] = (struct term){ job->xr, job->xi, product(op->alpha, 0.0, xr, xi, h) };
+		terms[0] = (struct term){ job->xr, job->xi, product(job, op->alpha, 0.0, xr, xi, h) };
 		return 1;
 	}
 	double yr = job->yr[j], yi = job->complex ? job->yi[j] : 0.0;
 	if (xr == 0.0 && xi == 0.0 && yr == 0.0 && yi == 0.0)
 		return 0;
 	/* x_i alpha conj?(y_j) + y_i conj?(alpha) conj?(x_j) */
-	terms[0] = (struct term){ job->xr, job->xi, product(op->alpha, op->alpha_im, yr, yi, h) };
+	terms[0] = (struct term){ job->xr, job->xi, product(job, op->alpha, op->alpha_im, yr, yi, h) };
 	terms[1] = (struct term){ job->yr, job->yi,
-				  product(op->alpha, h ? -op->alpha_im : op->alpha_im, xr, xi, h) };
+				  product(job, op->alpha, h ? -op->alpha_im : op->alpha_im, xr, xi, h) };
 	return 2;
 }
 
