@@ -15,8 +15,8 @@
  * cancelling data (C = -alpha x y^T, perturbed).  What a routine must not
  * write (the other triangle, rows beyond m, the gaps between strided
  * elements) must keep its bits; the Hermitian ones' diagonal must be real.
- * Inf and NaN in the data and in alpha: an element that is Inf or NaN is
- * the reference's, bit for bit.  Illegal arguments: the same routine name
+ * Inf and NaN in the data and in alpha, and zeros on a triangle's
+ * diagonal: an element that is Inf or NaN is the reference's, bit for bit.  Illegal arguments: the same routine name
  * and parameter number as the reference reports to xerbla_.  Large
  * updates (n about 300) run on the thread pool; "% checksum:" prints a
  * hash of every result, which test/blas/blas2s_bits.sh compares across
@@ -705,7 +705,13 @@ static void check(struct call *c, int nonfinite)
 			c->alpha[0] = special;
 		else if (where == 1)
 			xv0[v_at(rows, c->incx, i) * w + bh_int(0, w - 1)] = special;
-		else {
+		else if (c->kind == SOLVE && c->diag == 'N' && bh_int(0, 2) == 0) {
+			/* a zero on the diagonal: Inf or NaN, as the reference makes them */
+			long at = a_index(c, i, i);
+			a0[at * w] = 0.0;
+			if (c->z)
+				a0[at * w + 1] = 0.0;
+		} else {
 			long at = a_index(c, i, j);
 			if (at < 0 || (c->kind != SOLVE && !updated(c, i, j)))
 				at = a_index(c, j, i);
