@@ -65,6 +65,7 @@ char tf_uplo_option(char option)
 	case 'L': case 'l': return 'L';
 	default: return 0;
 	}
+	return option == 'U' || option == 'u' ? 'U' : option == 'L' || option == 'l' ? 'L' : 0;
 }
 
 char tf_diag_option(char option)
@@ -74,6 +75,7 @@ char tf_diag_option(char option)
 	case 'N': case 'n': return 'N';
 	default: return 0;
 	}
+	return option == 'N' || option == 'n' ? 'N' : option == 'U' || option == 'u' ? 'U' : 0;
 }
 
 char tf_cblas_uplo(int uplo)
@@ -134,6 +136,11 @@ int tf_check_spmv(char uplo, int n, int incx, int incy)
 /* trmv (storage full), tbmv (band, k) and tpmv (packed): the numbers after
  * n move with the arguments each has. */
 int tf_check_trmv(int storage, char uplo, char trans, char diag, int n, int k, int lda, int incx)
+	return diag == CblasNonUnit ? 'N' : diag == CblasUnit ? 'U' : 0;
+}
+
+/* The options of the triangular routines, parameters 1 to 3. */
+static int check_triangle(char uplo, char trans, char diag)
 {
 	if (!tf_uplo_option(uplo)) return 1;
 	if (!tf_trans_option(trans)) return 2;
@@ -155,6 +162,83 @@ int tf_check_trmv(int storage, char uplo, char trans, char diag, int n, int k, i
 int tf_scalar_is(int type, const double *s, double value)
 {
 	return s[0] == value && (type != TF_TYPE_Z || s[1] == 0.0);
+	return 0;
+}
+
+int tf_check_trsv(char uplo, char trans, char diag, int n, int lda, int incx)
+{
+	int illegal = check_triangle(uplo, trans, diag);
+	if (illegal) return illegal;
+	if (n < 0) return 4;
+	if (lda < max1(n)) return 6;
+	if (incx == 0) return 8;
+	return 0;
+}
+
+int tf_check_tbsv(char uplo, char trans, char diag, int n, int k, int lda, int incx)
+{
+	int illegal = check_triangle(uplo, trans, diag);
+	if (illegal) return illegal;
+	if (n < 0) return 4;
+	if (k < 0) return 5;
+	if (lda < k + 1) return 7;
+	if (incx == 0) return 9;
+	return 0;
+}
+
+int tf_check_tpsv(char uplo, char trans, char diag, int n, int incx)
+{
+	int illegal = check_triangle(uplo, trans, diag);
+	if (illegal) return illegal;
+	if (n < 0) return 4;
+	if (incx == 0) return 7;
+	return 0;
+}
+
+int tf_check_ger(int m, int n, int incx, int incy, int lda)
+{
+	if (m < 0) return 1;
+	if (n < 0) return 2;
+	if (incx == 0) return 5;
+	if (incy == 0) return 7;
+	if (lda < max1(m)) return 9;
+	return 0;
+}
+
+int tf_check_syr(char uplo, int n, int incx, int lda)
+{
+	if (!tf_uplo_option(uplo)) return 1;
+	if (n < 0) return 2;
+	if (incx == 0) return 5;
+	if (lda < max1(n)) return 7;
+	return 0;
+}
+
+int tf_check_spr(char uplo, int n, int incx)
+{
+	if (!tf_uplo_option(uplo)) return 1;
+	if (n < 0) return 2;
+	if (incx == 0) return 5;
+	return 0;
+}
+
+int tf_check_syr2(char uplo, int n, int incx, int incy, int lda)
+{
+	if (!tf_uplo_option(uplo)) return 1;
+	if (n < 0) return 2;
+	if (incx == 0) return 5;
+	if (incy == 0) return 7;
+	if (lda < max1(n)) return 9;
+	return 0;
+}
+
+int tf_check_spr2(char uplo, int n, int incx, int incy)
+{
+	if (!tf_uplo_option(uplo)) return 1;
+	if (n < 0) return 2;
+	if (incx == 0) return 5;
+	if (incy == 0) return 7;
+	return 0;
 }
 
 /* The call goes through the PLT, so a program's own xerbla_ wins over

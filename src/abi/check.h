@@ -14,6 +14,17 @@ int tf_check_sbmv(char uplo, int n, int k, int lda, int incx, int incy);
 int tf_check_spmv(char uplo, int n, int incx, int incy);
 /* trmv, tbmv, tpmv by storage (enum tf_op_storage; k and lda where used). */
 int tf_check_trmv(int storage, char uplo, char trans, char diag, int n, int k, int lda, int incx);
+/* The triangular solves (d and z alike): ?trsv, ?tbsv, ?tpsv */
+int tf_check_trsv(char uplo, char trans, char diag, int n, int lda, int incx);
+int tf_check_tbsv(char uplo, char trans, char diag, int n, int k, int lda, int incx);
+int tf_check_tpsv(char uplo, char trans, char diag, int n, int incx);
+/* The rank updates: dger, zgeru, zgerc; dsyr, zher; dspr, zhpr; dsyr2,
+ * zher2; dspr2, zhpr2 */
+int tf_check_ger(int m, int n, int incx, int incy, int lda);
+int tf_check_syr(char uplo, int n, int incx, int lda);
+int tf_check_spr(char uplo, int n, int incx);
+int tf_check_syr2(char uplo, int n, int incx, int incy, int lda);
+int tf_check_spr2(char uplo, int n, int incx, int incy);
 
 /* 'N', 'T' or 'C' for an option the reference's LSAME accepts as one of
  * them (either case), else 0. */
@@ -24,6 +35,9 @@ char tf_cblas_trans(int trans);
 
 /* 'U' or 'L' (uplo), 'U' or 'N' (diag), as tf_trans_option does for trans;
  * and for the CBLAS values. */
+/* 'U' or 'L' (uplo), 'N' or 'U' (diag) for an option the reference
+ * accepts (either case), else 0; the same for CBLAS_UPLO and CBLAS_DIAG
+ * values. */
 char tf_uplo_option(char option);
 char tf_diag_option(char option);
 char tf_cblas_uplo(int uplo);

@@ -20,6 +20,10 @@ static const kernel_fn real_kernels[TF_OP_KIND_COUNT] = {
 	[TF_OP_ROTM] = tf_cpu_dd_rot,
 	[TF_OP_SYMV] = tf_cpu_dd_symv,
 	[TF_OP_TRMV] = tf_cpu_dd_trmv,
+	[TF_OP_TRSV] = tf_cpu_dd_trsv,
+	[TF_OP_GER] = tf_cpu_dd_rank_update,
+	[TF_OP_SYR] = tf_cpu_dd_rank_update,
+	[TF_OP_SYR2] = tf_cpu_dd_rank_update,
 };
 
 /* complex double data */
@@ -33,6 +37,10 @@ static const kernel_fn complex_kernels[TF_OP_KIND_COUNT] = {
 	[TF_OP_SCAL] = tf_cpu_dd_zscal,
 	[TF_OP_SYMV] = tf_cpu_dd_symv,
 	[TF_OP_TRMV] = tf_cpu_dd_trmv,
+	[TF_OP_TRSV] = tf_cpu_dd_trsv,
+	[TF_OP_GER] = tf_cpu_dd_rank_update,
+	[TF_OP_SYR] = tf_cpu_dd_rank_update,
+	[TF_OP_SYR2] = tf_cpu_dd_rank_update,
 };
 
 static kernel_fn kernel_of(const struct tf_op *op)

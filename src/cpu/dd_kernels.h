@@ -27,5 +27,8 @@ void tf_cpu_dd_nrm2(const struct tf_op *op);  /* d and z */
 void tf_cpu_dd_asum(const struct tf_op *op);  /* d and z */
 void tf_cpu_dd_rot(const struct tf_op *op);   /* ROT (d and z), ROTM (d) */
 void tf_cpu_dd_zscal(const struct tf_op *op); /* SCAL, z only */
+/* TRSV (full, band, packed), and GER, SYR, SYR2 (full, packed): d and z */
+void tf_cpu_dd_trsv(const struct tf_op *op);
+void tf_cpu_dd_rank_update(const struct tf_op *op);
 
 #endif
