@@ -65,7 +65,6 @@ char tf_uplo_option(char option)
 	case 'L': case 'l': return 'L';
 	default: return 0;
 	}
-	return option == 'U' || option == 'u' ? 'U' : option == 'L' || option == 'l' ? 'L' : 0;
 }
 
 char tf_diag_option(char option)
@@ -75,7 +74,6 @@ char tf_diag_option(char option)
 	case 'N': case 'n': return 'N';
 	default: return 0;
 	}
-	return option == 'N' || option == 'n' ? 'N' : option == 'U' || option == 'u' ? 'U' : 0;
 }
 
 char tf_cblas_uplo(int uplo)
@@ -136,11 +134,6 @@ int tf_check_spmv(char uplo, int n, int incx, int incy)
 /* trmv (storage full), tbmv (band, k) and tpmv (packed): the numbers after
  * n move with the arguments each has. */
 int tf_check_trmv(int storage, char uplo, char trans, char diag, int n, int k, int lda, int incx)
-	return diag == CblasNonUnit ? 'N' : diag == CblasUnit ? 'U' : 0;
-}
-
-/* The options of the triangular routines, parameters 1 to 3. */
-static int check_triangle(char uplo, char trans, char diag)
 {
 	if (!tf_uplo_option(uplo)) return 1;
 	if (!tf_trans_option(trans)) return 2;
@@ -162,6 +155,14 @@ static int check_triangle(char uplo, char trans, char diag)
 int tf_scalar_is(int type, const double *s, double value)
 {
 	return s[0] == value && (type != TF_TYPE_Z || s[1] == 0.0);
+}
+
+/* The options of the triangular routines, parameters 1 to 3. */
+static int check_triangle(char uplo, char trans, char diag)
+{
+	if (!tf_uplo_option(uplo)) return 1;
+	if (!tf_trans_option(trans)) return 2;
+	if (!tf_diag_option(diag)) return 3;
 	return 0;
 }
 

@@ -8,12 +8,6 @@
 
 int tf_check_dgemm(char transa, char transb, int m, int n, int k, int lda, int ldb, int ldc);
 int tf_check_dgemv(char trans, int m, int n, int lda, int incx, int incy);
-int tf_check_gbmv(char trans, int m, int n, int kl, int ku, int lda, int incx, int incy);
-int tf_check_symv(char uplo, int n, int lda, int incx, int incy);
-int tf_check_sbmv(char uplo, int n, int k, int lda, int incx, int incy);
-int tf_check_spmv(char uplo, int n, int incx, int incy);
-/* trmv, tbmv, tpmv by storage (enum tf_op_storage; k and lda where used). */
-int tf_check_trmv(int storage, char uplo, char trans, char diag, int n, int k, int lda, int incx);
 /* The triangular solves (d and z alike): ?trsv, ?tbsv, ?tpsv */
 int tf_check_trsv(char uplo, char trans, char diag, int n, int lda, int incx);
 int tf_check_tbsv(char uplo, char trans, char diag, int n, int k, int lda, int incx);
@@ -25,6 +19,12 @@ int tf_check_syr(char uplo, int n, int incx, int lda);
 int tf_check_spr(char uplo, int n, int incx);
 int tf_check_syr2(char uplo, int n, int incx, int incy, int lda);
 int tf_check_spr2(char uplo, int n, int incx, int incy);
+int tf_check_gbmv(char trans, int m, int n, int kl, int ku, int lda, int incx, int incy);
+int tf_check_symv(char uplo, int n, int lda, int incx, int incy);
+int tf_check_sbmv(char uplo, int n, int k, int lda, int incx, int incy);
+int tf_check_spmv(char uplo, int n, int incx, int incy);
+/* trmv, tbmv, tpmv by storage (enum tf_op_storage; k and lda where used). */
+int tf_check_trmv(int storage, char uplo, char trans, char diag, int n, int k, int lda, int incx);
 
 /* 'N', 'T' or 'C' for an option the reference's LSAME accepts as one of
  * them (either case), else 0. */
@@ -35,9 +35,6 @@ char tf_cblas_trans(int trans);
 
 /* 'U' or 'L' (uplo), 'U' or 'N' (diag), as tf_trans_option does for trans;
  * and for the CBLAS values. */
-/* 'U' or 'L' (uplo), 'N' or 'U' (diag) for an option the reference
- * accepts (either case), else 0; the same for CBLAS_UPLO and CBLAS_DIAG
- * values. */
 char tf_uplo_option(char option);
 char tf_diag_option(char option);
 char tf_cblas_uplo(int uplo);

@@ -6,8 +6,8 @@
  * changes no result: every lane runs the same operations in the same order. */
 #include "config.h"
 
-#include <stdint.h>
 #include <stddef.h>
+#include <stdint.h>
 #include "cpu/dd_loops.h"
 
 #if !defined(TF_ISA)
@@ -122,6 +122,74 @@ static tf_dd LOOPS(sum_abs)(int m, const double *restrict a)
 #pragma omp simd
 		for (int v = 0; v < LANES; v++) {
 			tf_dd r = tf_dd_add_d(tf_dd_make(hi[v], lo[v]), fabs(a[i + v]));
+			hi[v] = r.hi;
+			lo[v] = r.lo;
+		}
+	}
+	for (int i = full; i < m; i++) {
+		tf_dd r = tf_dd_add_d(tf_dd_make(hi[i - full], lo[i - full]), fabs(a[i]));
+		hi[i - full] = r.hi;
+		lo[i - full] = r.lo;
+	}
+	/* lanes never used hold +0, which changes no bit of the sum */
+	int used = m < LANES ? m : LANES;
+	tf_dd sum = tf_dd_make(hi[0], lo[0]);
+	for (int v = 1; v < used; v++)
+		sum = tf_dd_add(sum, tf_dd_make(hi[v], lo[v]));
+	return sum;
+}
+
+static void LOOPS(transform)(int m, const double *restrict h, const double *restrict x,
+			     const double *restrict y, double *restrict xo, double *restrict yo)
+{
+	const double h11 = h[0], h12 = h[1], h21 = h[2], h22 = h[3];
+#pragma omp simd
+	for (int i = 0; i < m; i++) {
+		xo[i] = tf_prod_sum_rounded(h11, x[i], h12, y[i]);
+		yo[i] = tf_prod_sum_rounded(h21, x[i], h22, y[i]);
+	}
+}
+
+static void LOOPS(zscal)(int m, double ar, double ai, const double *restrict x,
+			 double *restrict yo)
+{
+#pragma omp simd
+	for (int i = 0; i < m; i++) {
+		double xr = x[2 * i], xi = x[2 * i + 1];
+		yo[2 * i] = tf_prod_sum_rounded(ar, xr, -ai, xi);
+		yo[2 * i + 1] = tf_prod_sum_rounded(ar, xi, ai, xr);
+	}
+}
+
+static void LOOPS(zaxpy)(int m, double ar, double ai, const double *restrict x,
+			 double *restrict y)
+{
+#pragma omp simd
+	for (int i = 0; i < m; i++) {
+		double xr = x[2 * i], xi = x[2 * i + 1];
+		y[2 * i] = tf_prod_sum_add_rounded(ar, xr, -ai, xi, y[2 * i]);
+		y[2 * i + 1] = tf_prod_sum_add_rounded(ar, xi, ai, xr, y[2 * i + 1]);
+	}
+}
+
+/* x * 0 is +-0 for a finite x and NaN for Inf and NaN: the bits of those
+ * products ORed together have an exponent field of zero exactly when every
+ * value is finite (an integer reduction, in any order, with no chain of
+ * floating-point latencies). */
+static int LOOPS(all_finite)(size_t m, const double *restrict a)
+{
+	uint64_t bits = 0;
+#pragma omp simd reduction(| : bits)
+	for (size_t i = 0; i < m; i++) {
+		union {
+			double d;
+			uint64_t u;
+		} z = { .d = a[i] * 0.0 };
+		bits |= z.u;
+	}
+	return (bits & 0x7ff0000000000000u) == 0;
+}
+
 /* The sum is kept as hi, the rounded sum, and lo, which gathers the exact
  * errors of the additions and of the products u t_hi and the products
  * u t_lo (each rounded once, far below ulp(hi)): with at most four terms
@@ -231,68 +299,6 @@ static tf_dd lanes_sum(int lanes, int used, double *hi, double *lo)
 			lo[v] = r.lo;
 		}
 	}
-	for (int i = full; i < m; i++) {
-		tf_dd r = tf_dd_add_d(tf_dd_make(hi[i - full], lo[i - full]), fabs(a[i]));
-		hi[i - full] = r.hi;
-		lo[i - full] = r.lo;
-	}
-	/* lanes never used hold +0, which changes no bit of the sum */
-	int used = m < LANES ? m : LANES;
-	tf_dd sum = tf_dd_make(hi[0], lo[0]);
-	for (int v = 1; v < used; v++)
-		sum = tf_dd_add(sum, tf_dd_make(hi[v], lo[v]));
-	return sum;
-}
-
-static void LOOPS(transform)(int m, const double *restrict h, const double *restrict x,
-			     const double *restrict y, double *restrict xo, double *restrict yo)
-{
-	const double h11 = h[0], h12 = h[1], h21 = h[2], h22 = h[3];
-#pragma omp simd
-	for (int i = 0; i < m; i++) {
-		xo[i] = tf_prod_sum_rounded(h11, x[i], h12, y[i]);
-		yo[i] = tf_prod_sum_rounded(h21, x[i], h22, y[i]);
-	}
-}
-
-static void LOOPS(zscal)(int m, double ar, double ai, const double *restrict x,
-			 double *restrict yo)
-{
-#pragma omp simd
-	for (int i = 0; i < m; i++) {
-		double xr = x[2 * i], xi = x[2 * i + 1];
-		yo[2 * i] = tf_prod_sum_rounded(ar, xr, -ai, xi);
-		yo[2 * i + 1] = tf_prod_sum_rounded(ar, xi, ai, xr);
-	}
-}
-
-static void LOOPS(zaxpy)(int m, double ar, double ai, const double *restrict x,
-			 double *restrict y)
-{
-#pragma omp simd
-	for (int i = 0; i < m; i++) {
-		double xr = x[2 * i], xi = x[2 * i + 1];
-		y[2 * i] = tf_prod_sum_add_rounded(ar, xr, -ai, xi, y[2 * i]);
-		y[2 * i + 1] = tf_prod_sum_add_rounded(ar, xi, ai, xr, y[2 * i + 1]);
-	}
-}
-
-/* x * 0 is +-0 for a finite x and NaN for Inf and NaN: the bits of those
- * products ORed together have an exponent field of zero exactly when every
- * value is finite (an integer reduction, in any order, with no chain of
- * floating-point latencies). */
-static int LOOPS(all_finite)(size_t m, const double *restrict a)
-{
-	uint64_t bits = 0;
-#pragma omp simd reduction(| : bits)
-	for (size_t i = 0; i < m; i++) {
-		union {
-			double d;
-			uint64_t u;
-		} z = { .d = a[i] * 0.0 };
-		bits |= z.u;
-	}
-	return (bits & 0x7ff0000000000000u) == 0;
 	return tf_dd_make(hi[0], lo[0]);
 }
 

@@ -4,7 +4,6 @@
 #define TF_DD_LOOPS_H
 
 #include <stddef.h>
-#include "twofold/arith_dd.h"
 #include "twofold/arith_zdd.h"
 
 struct tf_dd_loops {
