@@ -14,11 +14,20 @@ static const kernel_fn real_kernels[TF_OP_KIND_COUNT] = {
 	[TF_OP_GEMV] = tf_cpu_dd_gemv,
 	[TF_OP_AXPY] = tf_cpu_dd_axpy,
 	[TF_OP_DOT] = tf_cpu_dd_dot,
+	[TF_OP_SYMM] = tf_cpu_dd_symm,
+	[TF_OP_SYRK] = tf_cpu_dd_syrk,
+	[TF_OP_SYR2K] = tf_cpu_dd_syr2k,
+	[TF_OP_TRMM] = tf_cpu_dd_trmm,
 };
 
 /* complex double data */
 static const kernel_fn complex_kernels[TF_OP_KIND_COUNT] = {
 	[TF_OP_DOT] = tf_cpu_dd_dot,
+	[TF_OP_GEMM] = tf_cpu_dd_gemm,
+	[TF_OP_SYMM] = tf_cpu_dd_symm,
+	[TF_OP_SYRK] = tf_cpu_dd_syrk,
+	[TF_OP_SYR2K] = tf_cpu_dd_syr2k,
+	[TF_OP_TRMM] = tf_cpu_dd_trmm,
 };
 
 static kernel_fn kernel_of(const struct tf_op *op)

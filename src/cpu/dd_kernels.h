@@ -21,5 +21,10 @@ void tf_cpu_dd_gemm(const struct tf_op *op);
 void tf_cpu_dd_gemv(const struct tf_op *op);
 void tf_cpu_dd_axpy(const struct tf_op *op);
 void tf_cpu_dd_dot(const struct tf_op *op);
+/* Level 3 (dd_level3.c), double and complex */
+void tf_cpu_dd_symm(const struct tf_op *op);
+void tf_cpu_dd_syrk(const struct tf_op *op);
+void tf_cpu_dd_syr2k(const struct tf_op *op);
+void tf_cpu_dd_trmm(const struct tf_op *op);
 
 #endif
