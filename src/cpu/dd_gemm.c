@@ -54,7 +54,11 @@ static void run_zgemm(const struct tf_op *op)
 	double stack[512];
 	double *out = tf_cpu_buffer(stack, 512, (size_t)op->m * op->n * 2);
 	struct tf_dd_product p = {
-		.type = TF_TYPE_Z, .m = op->m, .n = op->n, .k = op->k, .terms = 1,
+		/* alpha = 0: A and B unread, as in the reference, and C = beta C
+		 * in DD (sums of length 0); k = 0 the same, whose non-finite
+		 * results (alpha Inf or NaN) the commit hands to the reference */
+		.type = TF_TYPE_Z, .m = op->m, .n = op->n,
+		.k = op->alpha == 0.0 && op->alpha_im == 0.0 ? 0 : op->k, .terms = 1,
 		.left = { tf_dd_general(op->a, op->lda, op->transa) },
 		.right = { tf_dd_general(op->b, op->ldb, op->transb) },
 		.finish = finish_complex, .op = op, .out = out, .ldout = op->m,
@@ -78,13 +82,7 @@ static void scale_c(const struct tf_op *op)
 void tf_cpu_dd_gemm(const struct tf_op *op)
 {
 	if (op->type == TF_TYPE_Z) {
-		/* alpha = 0: beta C by the CPU BLAS, A and B unread, as the
-		 * reference; k = 0 goes through the product (sums of zero), whose
-		 * non-finite results the commit hands to the reference */
-		if (op->alpha == 0.0 && op->alpha_im == 0.0)
-			tf_cpu_forward(op);
-		else
-			run_zgemm(op);
+		run_zgemm(op);
 		return;
 	}
 	if (op->alpha == 0.0 || op->k == 0) {

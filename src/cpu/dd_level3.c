@@ -10,22 +10,17 @@
  *
  * and C = alpha S + beta C (trmm: B = alpha S) applied in DD, rounded once
  * into a buffer and committed by the rule of dd_output.h.  alpha = 0 reads
- * neither A nor B: the CPU BLAS scales C by beta (trmm: zeroes B) as the
- * reference does, one rounding or none, nothing to compute in DD. */
+ * neither A nor B, as in the reference: the product is then one of inner
+ * length 0, and C becomes beta C in DD (a complex beta C is two products a
+ * part, rounded once), zero for trmm. */
 #include "config.h"
 
 #include "cpu/dd_elements.h"
 #include "cpu/dd_kernels.h"
 #include "cpu/dd_output.h"
 #include "cpu/dd_product.h"
-#include "cpu/forward.h"
 
 #define STACK_DOUBLES 512
-
-static int alpha_zero(const struct tf_op *op)
-{
-	return op->alpha == 0.0 && op->alpha_im == 0.0;
-}
 
 /* Whether element (i, j) of C belongs to the triangle (0: all of C). */
 static int in_triangle(char triangle, int i, int j)
@@ -94,6 +89,8 @@ static void run_and_commit(struct tf_dd_product *p, const struct tf_op *op, int 
 	p->out = out;
 	p->ldout = rows;
 	p->finish = op->type == TF_TYPE_Z ? finish_complex : finish_real;
+	if (op->alpha == 0.0 && op->alpha_im == 0.0)
+		p->k = 0;
 	tf_dd_product_run(p);
 	tf_cpu_commit_matrix(op, out, rows, cols, rows, p->triangle);
 	tf_cpu_buffer_release(out, stack);
@@ -101,10 +98,6 @@ static void run_and_commit(struct tf_dd_product *p, const struct tf_op *op, int 
 
 void tf_cpu_dd_symm(const struct tf_op *op)
 {
-	if (alpha_zero(op)) {
-		tf_cpu_forward(op);
-		return;
-	}
 	struct tf_dd_operand a = {
 		.shape = op->conj ? TF_DD_HERMITIAN : TF_DD_SYMMETRIC,
 		.data = op->a, .ld = op->lda, .uplo = op->uplo,
@@ -133,10 +126,6 @@ static void rank_k_term(const struct tf_op *op, const double *x, int ldx, const 
 
 void tf_cpu_dd_syrk(const struct tf_op *op)
 {
-	if (alpha_zero(op)) {
-		tf_cpu_forward(op);
-		return;
-	}
 	struct tf_dd_product p = { .m = op->n, .n = op->n, .k = op->k, .terms = 1,
 				   .triangle = op->uplo };
 	rank_k_term(op, op->a, op->lda, op->a, op->lda, &p.left[0], &p.right[0]);
@@ -145,10 +134,6 @@ void tf_cpu_dd_syrk(const struct tf_op *op)
 
 void tf_cpu_dd_syr2k(const struct tf_op *op)
 {
-	if (alpha_zero(op)) {
-		tf_cpu_forward(op);
-		return;
-	}
 	/* syr2k: one sum of inner length 2k; her2k: two, for alpha and conj(alpha) */
 	struct tf_dd_product p = { .m = op->n, .n = op->n, .k = op->k, .terms = 2,
 				   .separate = op->conj, .triangle = op->uplo };
@@ -159,10 +144,6 @@ void tf_cpu_dd_syr2k(const struct tf_op *op)
 
 void tf_cpu_dd_trmm(const struct tf_op *op)
 {
-	if (alpha_zero(op)) {
-		tf_cpu_forward(op);
-		return;
-	}
 	struct tf_dd_operand a = {
 		.shape = TF_DD_TRIANGULAR, .data = op->a, .ld = op->lda,
 		.trans = op->transa, .uplo = op->uplo, .diag = op->diag,
