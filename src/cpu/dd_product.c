@@ -81,55 +81,150 @@ static inline void read_element(const struct tf_dd_operand *o, int width, int r,
 		*im = 0.0;
 }
 
+/* A block of an operand read the same way throughout: element (r, c) at
+ * data + (r rs + c cs) width doubles, the imaginary part negated when conj,
+ * or zero throughout. */
+struct view {
+	const double *data;
+	size_t rs, cs;
+	int conj, zero;
+};
+
+/* The view of rows [r0, r1) and columns [c0, c1) of the operand, if the
+ * block has one: it lies on one side of a stored triangle's diagonal (the
+ * diagonal itself only where it is read as stored); else 0. */
+static int block_view(const struct tf_dd_operand *o, int r0, int r1, int c0, int c1,
+		      struct view *v)
+{
+	size_t ld = (size_t)o->ld;
+	int transposed = 0;
+	v->data = o->data;
+	v->conj = v->zero = 0;
+	switch (o->shape) {
+	case TF_DD_GENERAL:
+		transposed = o->trans != 'N';
+		v->conj = o->trans == 'C';
+		break;
+	case TF_DD_SYMMETRIC: case TF_DD_HERMITIAN: {
+		int strict = o->shape == TF_DD_HERMITIAN;
+		/* upper: stored where r <= c (r < c for Hermitian, whose diagonal
+		 * is real) */
+		int stored_side = o->uplo == 'U' ? (strict ? r1 - 1 < c0 : r1 - 1 <= c0)
+						 : (strict ? r0 > c1 - 1 : r0 >= c1 - 1);
+		int other_side = o->uplo == 'U' ? r0 > c1 - 1 : r1 - 1 < c0;
+		if (!stored_side && !other_side)
+			return 0;
+		transposed = other_side;
+		v->conj = other_side && o->shape == TF_DD_HERMITIAN;
+		break;
+	}
+	case TF_DD_TRIANGULAR: {
+		transposed = o->trans != 'N';
+		v->conj = o->trans == 'C';
+		/* in the source's indices: rows [s0, s1), columns [t0, t1) */
+		int s0 = transposed ? c0 : r0, s1 = transposed ? c1 : r1;
+		int t0 = transposed ? r0 : c0, t1 = transposed ? r1 : c1;
+		int inside = o->uplo == 'U' ? (o->diag == 'U' ? s1 - 1 < t0 : s1 - 1 <= t0)
+					    : (o->diag == 'U' ? s0 > t1 - 1 : s0 >= t1 - 1);
+		int outside = o->uplo == 'U' ? s0 > t1 - 1 : s1 - 1 < t0;
+		if (outside)
+			v->zero = 1;
+		else if (!inside)
+			return 0;
+		break;
+	}
+	}
+	v->rs = transposed ? ld : 1;
+	v->cs = transposed ? 1 : ld;
+	return 1;
+}
+
 /* Rows ic.. (mp of them, mr-row panels) of the left operand, real-view
- * columns pc..pc+kc: panel[l*mr + i]; rows past m are zero. */
+ * columns pc..pc+kc: panel[l*mr + i]; rows past m are zero.  A complex
+ * element (ar, ai) gives the columns (ar, -ai). */
 static void pack_left(const struct product_job *job, const struct tf_dd_operand *o, int ic,
 		      int mp, int pc, int kc, double *dst)
 {
-	int mr = job->loops->mr, m = job->rows;
+	int mr = job->loops->mr, m = job->rows, w = job->width;
+	int c0 = pc / w, c1 = (pc + kc) / w;
 	double re, im;
-	for (int p = 0; p < mp; p += mr, dst += (size_t)kc * mr)
+	for (int p = 0; p < mp; p += mr, dst += (size_t)kc * mr) {
+		int r0 = ic + p, rows = m - r0 < mr ? (m - r0 > 0 ? m - r0 : 0) : mr;
+		struct view v;
+		if (rows > 0 && block_view(o, r0, r0 + rows, c0, c1, &v)) {
+			double sign = v.conj ? 1.0 : -1.0; /* of the imaginary part */
+			for (int c = c0; c < c1; c++) {
+				double *d = dst + (size_t)(c - c0) * w * mr;
+				for (int i = 0; i < mr; i++) {
+					const double *x = v.data + ((r0 + i) * v.rs + c * v.cs) * w;
+					int here = i < rows && !v.zero;
+					d[i] = here ? x[0] : 0.0;
+					if (w == 2)
+						d[mr + i] = here ? sign * x[1] : 0.0;
+				}
+			}
+			continue;
+		}
 		for (int l = 0; l < kc; l++)
 			for (int i = 0; i < mr; i++) {
-				int row = ic + p + i, col = pc + l;
-				double v = 0.0;
-				if (row < m) {
-					if (job->width == 1) {
-						read_element(o, 1, row, col, &re, &im);
-						v = re;
-					} else {
-						read_element(o, 2, row, col >> 1, &re, &im);
-						v = col & 1 ? -im : re;
-					}
+				int row = r0 + i, col = pc + l;
+				double value = 0.0;
+				if (i < rows) {
+					read_element(o, w, row, col / w, &re, &im);
+					value = w == 1 || !(col & 1) ? re : -im;
 				}
-				dst[l * mr + i] = v;
+				dst[l * mr + i] = value;
 			}
+	}
 }
 
 /* Real-view rows pc..pc+kc of the right operand, columns jc.. (np of them,
- * nr-column panels): panel[l*nr + j]; columns past n are zero. */
+ * nr-column panels): panel[l*nr + j]; columns past n are zero.  A complex
+ * element (br, bi) gives the 2 x 2 block ((br, bi), (bi, -br)). */
 static void pack_right(const struct product_job *job, const struct tf_dd_operand *o, int pc,
 		       int kc, int jc, int np, double *dst)
 {
-	int nr = job->loops->nr, n = job->cols;
+	int nr = job->loops->nr, n = job->cols, w = job->width;
+	int r0 = pc / w, r1 = (pc + kc) / w;
 	double re, im;
-	for (int q = 0; q < np; q += nr, dst += (size_t)kc * nr)
-		for (int l = 0; l < kc; l++)
-			for (int j = 0; j < nr; j++) {
-				int row = pc + l, col = jc + q + j;
-				double v = 0.0;
-				if (col < n) {
-					if (job->width == 1) {
-						read_element(o, 1, row, col, &re, &im);
-						v = re;
+	for (int q = 0; q < np; q += nr, dst += (size_t)kc * nr) {
+		int first = jc + q, cols = n - first < nr ? (n - first > 0 ? n - first : 0) : nr;
+		struct view v;
+		if (cols > 0 && block_view(o, r0, r1, first / w, (first + cols) / w, &v)) {
+			double sign = v.conj ? -1.0 : 1.0;
+			int ncols = nr / w, have = cols / w;
+			for (int r = r0; r < r1; r++) {
+				double *d = dst + (size_t)(r - r0) * w * nr;
+				for (int j = 0; j < ncols; j++) {
+					const double *x = v.data + (r * v.rs + (first / w + j) * v.cs) * w;
+					int here = j < have && !v.zero;
+					if (w == 1) {
+						d[j] = here ? x[0] : 0.0;
 					} else {
-						/* the block ((br, bi), (bi, -br)) */
-						read_element(o, 2, row >> 1, col >> 1, &re, &im);
-						v = (row & 1) == (col & 1) ? ((row & 1) ? -re : re) : im;
+						double br = here ? x[0] : 0.0, bi = here ? sign * x[1] : 0.0;
+						d[2 * j] = br;
+						d[2 * j + 1] = bi;
+						d[nr + 2 * j] = bi;
+						d[nr + 2 * j + 1] = -br;
 					}
 				}
-				dst[l * nr + j] = v;
 			}
+			continue;
+		}
+		for (int l = 0; l < kc; l++)
+			for (int j = 0; j < nr; j++) {
+				int row = pc + l, col = first + j;
+				double value = 0.0;
+				if (j < cols) {
+					read_element(o, w, row / w, col / w, &re, &im);
+					if (w == 1)
+						value = re;
+					else /* the block ((br, bi), (bi, -br)) */
+						value = (row & 1) == (col & 1) ? ((row & 1) ? -re : re) : im;
+				}
+				dst[l * nr + j] = value;
+			}
+	}
 }
 
 /* The inner range [*first, *last) (in elements) where the left operand's

@@ -254,7 +254,9 @@ static void exact_element(const struct problem *p, int i, int j)
 	ex_sum_reset(&sum_im);
 	int hermitian_diagonal = (p->r == R_ZHERK || p->r == R_ZHER2K) && i == j;
 	int trmm = family_of(p->r) == TRMM;
-	for (int t = 0; t < terms(p); t++) {
+	/* alpha = 0: A and B are not read (they may hold Inf or NaN) */
+	int alpha_zero = p->alpha[0] == 0.0 && (width(p) == 1 || p->alpha[1] == 0.0);
+	for (int t = 0; t < (alpha_zero ? 0 : terms(p)); t++) {
 		double ar = p->alpha[0], ai = width(p) == 2 ? p->alpha[1] : 0.0;
 		if (t == 1 && p->r == R_ZHER2K)
 			ai = -ai;
