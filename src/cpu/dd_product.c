@@ -20,6 +20,9 @@
 #define MC 128
 #define NC 128
 #define KC 256
+/* multiples of every instruction set's register tile (mr, nr) */
+#define ROW_BLOCK 16
+#define COL_BLOCK 4
 /* a task's workspace on its stack when it fits (small calls) */
 #define STACK_DOUBLES 4096
 
@@ -294,10 +297,25 @@ static void run_tile(void *context, int task)
 			pack_left(job, &p->left[t], ic, mp, pc, kc, ap);
 			pack_right(job, &p->right[t], pc, kc, jc, np, bp);
 			for (int jr = 0; jr < np; jr += loops->nr)
-				for (int ir = 0; ir < mp; ir += loops->mr)
-					loops->gemm_tile(kc, ap + (size_t)ir * kc, bp + (size_t)jr * kc,
+				for (int ir = 0; ir < mp; ir += loops->mr) {
+					/* a register tile's range, where a triangle
+					 * leaves it less (the products skipped are
+					 * zero), taken over the ROW_BLOCK x COL_BLOCK
+					 * block around it, the same for every
+					 * instruction set's mr and nr: so are the
+					 * products met, Inf and NaN included */
+					int f, e, rb = ic + ir - ir % ROW_BLOCK, cb = jc + jr - jr % COL_BLOCK;
+					inner_range(p, t, rb, rb + ROW_BLOCK, cb / w,
+						    (cb + COL_BLOCK + w - 1) / w, &f, &e);
+					f = max_int(f * w, pc) - pc;
+					e = min_int(e * w, pc + kc) - pc;
+					if (f >= e)
+						continue;
+					loops->gemm_tile(e - f, ap + (size_t)ir * kc + (size_t)f * loops->mr,
+							 bp + (size_t)jr * kc + (size_t)f * loops->nr,
 							 acc_hi + (size_t)jr * mp + ir,
 							 acc_lo + (size_t)jr * mp + ir, mp);
+				}
 		}
 	}
 	struct tf_dd_tile tile = { .i0 = ic, .j0 = j0, .rows = mc, .cols = j1 - j0, .ld = mp };
