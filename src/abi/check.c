@@ -248,3 +248,80 @@ void tf_report_illegal(const char *routine, int parameter)
 {
 	xerbla_(routine, &parameter, 6);
 }
+
+/* ---- Level 3 */
+
+char tf_side_option(char option)
+{
+	return option == 'L' || option == 'l' ? 'L' : option == 'R' || option == 'r' ? 'R' : 0;
+}
+
+int tf_check_symm(char side, char uplo, int m, int n, int lda, int ldb, int ldc)
+{
+	int rows_a = tf_side_option(side) == 'L' ? m : n;
+	if (!tf_side_option(side)) return 1;
+	if (!tf_uplo_option(uplo)) return 2;
+	if (m < 0) return 3;
+	if (n < 0) return 4;
+	if (lda < max1(rows_a)) return 7;
+	if (ldb < max1(m)) return 9;
+	if (ldc < max1(m)) return 12;
+	return 0;
+}
+
+/* The trans options a rank-k routine accepts: "NTC" (dsyrk, dsyr2k), "NT"
+ * (zsyrk, zsyr2k) or "NC" (zherk, zher2k). */
+static int trans_accepted(char trans, const char *accepted)
+{
+	char t = tf_trans_option(trans);
+	for (; t && *accepted; accepted++)
+		if (*accepted == t)
+			return 1;
+	return 0;
+}
+
+int tf_check_syrk(char uplo, char trans, const char *accepted, int n, int k, int lda, int ldc)
+{
+	int rows_a = tf_trans_option(trans) == 'N' ? n : k;
+	if (!tf_uplo_option(uplo)) return 1;
+	if (!trans_accepted(trans, accepted)) return 2;
+	if (n < 0) return 3;
+	if (k < 0) return 4;
+	if (lda < max1(rows_a)) return 7;
+	if (ldc < max1(n)) return 10;
+	return 0;
+}
+
+int tf_check_syr2k(char uplo, char trans, const char *accepted, int n, int k, int lda, int ldb,
+		   int ldc)
+{
+	int rows_a = tf_trans_option(trans) == 'N' ? n : k;
+	if (!tf_uplo_option(uplo)) return 1;
+	if (!trans_accepted(trans, accepted)) return 2;
+	if (n < 0) return 3;
+	if (k < 0) return 4;
+	if (lda < max1(rows_a)) return 7;
+	if (ldb < max1(rows_a)) return 9;
+	if (ldc < max1(n)) return 12;
+	return 0;
+}
+
+int tf_check_trmm(char side, char uplo, char transa, char diag, int m, int n, int lda, int ldb)
+{
+	int rows_a = tf_side_option(side) == 'L' ? m : n;
+	if (!tf_side_option(side)) return 1;
+	if (!tf_uplo_option(uplo)) return 2;
+	if (!tf_trans_option(transa)) return 3;
+	if (!tf_diag_option(diag)) return 4;
+	if (m < 0) return 5;
+	if (n < 0) return 6;
+	if (lda < max1(rows_a)) return 9;
+	if (ldb < max1(m)) return 11;
+	return 0;
+}
+
+/* 'L' or 'R' for a CBLAS_SIDE value, else 0. */
+char tf_cblas_side(int side)
+{
+	return side == CblasLeft ? 'L' : side == CblasRight ? 'R' : 0;
+}

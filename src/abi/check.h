@@ -26,6 +26,18 @@ int tf_check_spmv(char uplo, int n, int incx, int incy);
 /* trmv, tbmv, tpmv by storage (enum tf_op_storage; k and lda where used). */
 int tf_check_trmv(int storage, char uplo, char trans, char diag, int n, int k, int lda, int incx);
 
+/* Level 3; accepted: the trans options the routine takes ("NTC", "NT"
+ * for the complex symmetric, "NC" for the Hermitian ones). */
+int tf_check_symm(char side, char uplo, int m, int n, int lda, int ldb, int ldc);
+int tf_check_syrk(char uplo, char trans, const char *accepted, int n, int k, int lda, int ldc);
+int tf_check_syr2k(char uplo, char trans, const char *accepted, int n, int k, int lda, int ldb,
+		   int ldc);
+int tf_check_trmm(char side, char uplo, char transa, char diag, int m, int n, int lda, int ldb);
+
+/* 'L' or 'R' for an option the reference's LSAME accepts as one of them
+ * (either case), else 0. */
+char tf_side_option(char option);
+
 /* 'N', 'T' or 'C' for an option the reference's LSAME accepts as one of
  * them (either case), else 0. */
 char tf_trans_option(char option);
@@ -48,6 +60,9 @@ struct tf_names {
 
 /* Whether the scalar s (real, or (re, im) for type TF_TYPE_Z) is value. */
 int tf_scalar_is(int type, const double *s, double value);
+
+/* 'L' or 'R' for a CBLAS_SIDE value, else 0. */
+char tf_cblas_side(int side);
 
 /* Reports an illegal parameter through xerbla_, the program's own if it has
  * one; routine is the reference's six-character name ("DGEMM "). */

@@ -24,6 +24,10 @@ static const kernel_fn real_kernels[TF_OP_KIND_COUNT] = {
 	[TF_OP_GER] = tf_cpu_dd_rank_update,
 	[TF_OP_SYR] = tf_cpu_dd_rank_update,
 	[TF_OP_SYR2] = tf_cpu_dd_rank_update,
+	[TF_OP_SYMM] = tf_cpu_dd_symm,
+	[TF_OP_SYRK] = tf_cpu_dd_syrk,
+	[TF_OP_SYR2K] = tf_cpu_dd_syr2k,
+	[TF_OP_TRMM] = tf_cpu_dd_trmm,
 };
 
 /* complex double data */
@@ -41,6 +45,11 @@ static const kernel_fn complex_kernels[TF_OP_KIND_COUNT] = {
 	[TF_OP_GER] = tf_cpu_dd_rank_update,
 	[TF_OP_SYR] = tf_cpu_dd_rank_update,
 	[TF_OP_SYR2] = tf_cpu_dd_rank_update,
+	[TF_OP_GEMM] = tf_cpu_dd_gemm,
+	[TF_OP_SYMM] = tf_cpu_dd_symm,
+	[TF_OP_SYRK] = tf_cpu_dd_syrk,
+	[TF_OP_SYR2K] = tf_cpu_dd_syr2k,
+	[TF_OP_TRMM] = tf_cpu_dd_trmm,
 };
 
 static kernel_fn kernel_of(const struct tf_op *op)

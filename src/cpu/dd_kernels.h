@@ -30,5 +30,10 @@ void tf_cpu_dd_zscal(const struct tf_op *op); /* SCAL, z only */
 /* TRSV (full, band, packed), and GER, SYR, SYR2 (full, packed): d and z */
 void tf_cpu_dd_trsv(const struct tf_op *op);
 void tf_cpu_dd_rank_update(const struct tf_op *op);
+/* Level 3 (dd_level3.c), double and complex */
+void tf_cpu_dd_symm(const struct tf_op *op);
+void tf_cpu_dd_syrk(const struct tf_op *op);
+void tf_cpu_dd_syr2k(const struct tf_op *op);
+void tf_cpu_dd_trmm(const struct tf_op *op);
 
 #endif

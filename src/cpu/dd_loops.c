@@ -1,9 +1,11 @@
 /* The inner loops of the CPU DD kernels.  This file is compiled once per
  * instruction set, with TF_ISA defined as generic, avx2 or avx512 and the
  * matching -m flags; the compiler vectorizes the loops marked `omp simd`
- * (-fopenmp-simd: no OpenMP run time).  The arithmetic is arith_dd.h's, the
- * same as the GPU kernels', so vectorizing across independent elements
- * changes no result: every lane runs the same operations in the same order. */
+ * (-fopenmp-simd: no OpenMP run time), and the GEMM register tile is written
+ * with AVX2 or AVX-512 vectors where the build has them.  The arithmetic is
+ * arith_dd.h's, the same as the GPU kernels', so vectorizing across
+ * independent elements changes no result: every lane runs the same
+ * operations in the same order (test kernel-isa). */
 #include "config.h"
 
 #include <stddef.h>
@@ -28,12 +30,87 @@
 #define NR 4
 #elif defined(__AVX2__)
 #define MR 8
-#define NR 2
+#define NR 4
 #else
 #define MR 4
 #define NR 2
 #endif
 
+#if defined(__AVX2__)
+/* With AVX2 and AVX-512 the register tile is written with vectors of VLEN
+ * doubles, so that its 2 NR accumulator pairs stay in registers across the
+ * inner loop (the loop form below keeps them in memory): each step is
+ * tf_dd_fma's operations in tf_dd_fma's order, lane by lane (TwoProd by an
+ * exact fused multiply-subtract, TwoSum, QuickTwoSum), so the bits are the
+ * generic loop's. */
+#include <immintrin.h>
+#if defined(__AVX512F__)
+#define VLEN 8
+typedef __m512d vec;
+#define VLOAD _mm512_loadu_pd
+#define VSTORE _mm512_storeu_pd
+#define VSET1 _mm512_set1_pd
+#define VADD _mm512_add_pd
+#define VSUB _mm512_sub_pd
+#define VMUL _mm512_mul_pd
+#define VFMSUB _mm512_fmsub_pd
+#else
+#define VLEN 4
+typedef __m256d vec;
+#define VLOAD _mm256_loadu_pd
+#define VSTORE _mm256_storeu_pd
+#define VSET1 _mm256_set1_pd
+#define VADD _mm256_add_pd
+#define VSUB _mm256_sub_pd
+#define VMUL _mm256_mul_pd
+#define VFMSUB _mm256_fmsub_pd
+#endif
+#define VECS (MR / VLEN)
+
+/* (hi, lo) = tf_dd_fma((hi, lo), a, b), lane by lane */
+#define VDD_FMA(hi, lo, a, b)                                                      \
+	do {                                                                        \
+		vec p_ = VMUL(a, b), e_ = VFMSUB(a, b, p_);                         \
+		vec s_ = VADD(hi, p_), bb_ = VSUB(s_, hi);                          \
+		vec t_ = VADD(VSUB(hi, VSUB(s_, bb_)), VSUB(p_, bb_));             \
+		t_ = VADD(t_, VADD(lo, e_));                                        \
+		hi = VADD(s_, t_);                                                  \
+		lo = VSUB(t_, VSUB(hi, s_));                                        \
+	} while (0)
+
+static void LOOPS(gemm_tile)(int kc, const double *restrict ap, const double *restrict bp,
+			     double *restrict acc_hi, double *restrict acc_lo, int ld)
+{
+	vec hi[NR][VECS], lo[NR][VECS];
+#pragma GCC unroll 8
+	for (int j = 0; j < NR; j++)
+#pragma GCC unroll 4
+		for (int v = 0; v < VECS; v++) {
+			hi[j][v] = VLOAD(acc_hi + j * ld + v * VLEN);
+			lo[j][v] = VLOAD(acc_lo + j * ld + v * VLEN);
+		}
+	for (int l = 0; l < kc; l++) {
+		vec a[VECS];
+#pragma GCC unroll 4
+		for (int v = 0; v < VECS; v++)
+			a[v] = VLOAD(ap + l * MR + v * VLEN);
+#pragma GCC unroll 8
+		for (int j = 0; j < NR; j++) {
+			vec b = VSET1(bp[l * NR + j]);
+#pragma GCC unroll 4
+			for (int v = 0; v < VECS; v++)
+				VDD_FMA(hi[j][v], lo[j][v], a[v], b);
+		}
+	}
+#pragma GCC unroll 8
+	for (int j = 0; j < NR; j++)
+#pragma GCC unroll 4
+		for (int v = 0; v < VECS; v++) {
+			VSTORE(acc_hi + j * ld + v * VLEN, hi[j][v]);
+			VSTORE(acc_lo + j * ld + v * VLEN, lo[j][v]);
+		}
+}
+#else
 static void LOOPS(gemm_tile)(int kc, const double *restrict ap, const double *restrict bp,
 			     double *restrict acc_hi, double *restrict acc_lo, int ld)
 {
@@ -61,6 +138,7 @@ static void LOOPS(gemm_tile)(int kc, const double *restrict ap, const double *re
 			acc_lo[j * ld + i] = lo[j][i];
 		}
 }
+#endif
 
 static void LOOPS(column_update)(int m, const double *restrict a, double x,
 				 double *restrict acc_hi, double *restrict acc_lo)
