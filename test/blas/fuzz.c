@@ -31,14 +31,15 @@
  * with the reference's semantics on any shape, option, stride, leading
  * dimension, alpha, beta, Inf or NaN.
  *
- *   fuzz [-a] [-n CALLS] [-s SEED] [-c CALL] [ROUTINE...]
+ *   fuzz [-a] [-b] [-n CALLS] [-s SEED] [-c CALL] [ROUTINE...]
  *       CALLS calls (default 200) of each ROUTINE (default all, e.g.
  *       "dgemm_"); -c runs only call number CALL, to reproduce one.  Prints
  *       one line per routine and every failing call in full, and exits with
  *       the number of routines that failed (at most 255).  -a (audit) judges
  *       every output element against MPFR, equal bits or not: run on the
  *       reference alone, or in cpu mode, it checks the exact values (every
- *       plain double result is within plain double's bound).
+ *       plain double result is within plain double's bound).  -b (big) makes
+ *       some calls large enough for the kernels' threads.
  *   fuzz probe     exits 0 (the program can be started here)
  *
  * The routines are called through one function type: every Fortran
@@ -61,7 +62,8 @@
 #include "test/splitmix64.h"
 
 #define GUARD 3          /* elements of guard zone before and after each array */
-#define MAX_TERMS 4096   /* terms of one output part */
+#define MAX_TERMS 4096   /* terms of one output part (-b: 2 n of the largest vector) */
+#define MAX_TERMS_BIG (2 * 280000 + 8)
 #define MAX_SHOWN 3      /* failing elements printed per call */
 
 /* ------------------------------------------------------------ the routines */
@@ -597,8 +599,14 @@ static char pick(const char *options)
 	return irand(0, 3) == 0 ? (char)(c - 'A' + 'a') : c; /* lower case is legal */
 }
 
-static int size_upto(int small, int large) /* mostly small, now and then large */
+static int big;      /* -b: now and then sizes where the kernels use their threads */
+static int huge_call; /* this call is one of those */
+
+/* Mostly small, now and then large; huge in a huge call. */
+static int size_upto(int small, int large, int huge)
 {
+	if (huge_call)
+		return irand(huge / 2, huge);
 	return irand(0, 9) == 0 ? irand(0, large) : irand(0, small);
 }
 
@@ -738,6 +746,9 @@ static void generate(const struct routine *r)
 	int zt = r->type == 'z', conj = r->flags & CONJ;
 	memset(&cl, 0, sizeof cl);
 	cl.r = r;
+	/* huge: one call in 16 of Level 2 and 3, one in 64 of Level 1 (MPFR's
+	 * time is the limit) */
+	huge_call = big && irand(0, r->family <= F_CABS1 ? 63 : 15) == 0;
 	const char *transes = "NTC";
 	cl.trans = cl.transa = pick(transes);
 	cl.transb = pick(transes);
@@ -760,7 +771,7 @@ static void generate(const struct routine *r)
 		make_array(AR_X, 1, 'z');
 		break;
 	case F_ROT: case F_ROTM: case F_SWAP: case F_COPY: case F_AXPY: case F_DOT:
-		cl.n = size_upto(12, 100);
+		cl.n = size_upto(12, 100, 280000);
 		/* an increment of 0 only where the vector is not written */
 		cl.incx = pick_inc(r->family == F_DOT || r->family == F_AXPY || r->family == F_COPY);
 		cl.incy = pick_inc(r->family == F_DOT);
@@ -778,7 +789,7 @@ static void generate(const struct routine *r)
 		cl.sb = (float)scaled();
 		break;
 	case F_SCAL: case F_RSCAL: case F_NRM2: case F_ASUM: case F_IAMAX:
-		cl.n = size_upto(12, 100);
+		cl.n = size_upto(12, 100, 280000);
 		cl.incx = pick_inc(r->family != F_SCAL && r->family != F_RSCAL);
 		if (r->family == F_NRM2 && irand(0, 5) == 0)
 			cl.incx = -cl.incx; /* dnrm2 of LAPACK 3.10 on counts from the end */
@@ -787,8 +798,8 @@ static void generate(const struct routine *r)
 			cl.alpha[1] = 0;
 		break;
 	case F_GEMV: case F_GBMV: {
-		cl.m = size_upto(9, 40);
-		cl.n = size_upto(9, 40);
+		cl.m = size_upto(9, 40, 400);
+		cl.n = size_upto(9, 40, 400);
 		int lx = is_n(cl.trans) ? cl.n : cl.m, ly = is_n(cl.trans) ? cl.m : cl.n;
 		if (r->family == F_GBMV) {
 			cl.kl = irand(0, 4);
@@ -806,7 +817,7 @@ static void generate(const struct routine *r)
 	}
 	case F_SYMV: case F_SBMV: case F_SPMV: case F_TRMV: case F_TBMV: case F_TPMV:
 	case F_TRSV: case F_TBSV: case F_TPSV: case F_SYR: case F_SPR: case F_SYR2: case F_SPR2: {
-		cl.n = size_upto(9, 40);
+		cl.n = size_upto(9, 40, 400);
 		enum family f = r->family;
 		if (f == F_SBMV || f == F_TBMV || f == F_TBSV) {
 			cl.k = irand(0, 4);
@@ -828,8 +839,8 @@ static void generate(const struct routine *r)
 		break;
 	}
 	case F_GER:
-		cl.m = size_upto(9, 40);
-		cl.n = size_upto(9, 40);
+		cl.m = size_upto(9, 40, 400);
+		cl.n = size_upto(9, 40, 400);
 		cl.lda = pick_ld(cl.m);
 		make_matrix(AR_A, cl.lda, cl.n);
 		cl.incx = pick_inc(0);
@@ -838,9 +849,9 @@ static void generate(const struct routine *r)
 		make_vector(AR_Y, cl.n, cl.incy);
 		break;
 	case F_GEMM: {
-		cl.m = size_upto(7, 24);
-		cl.n = size_upto(7, 24);
-		cl.k = size_upto(7, 24);
+		cl.m = size_upto(7, 24, 64);
+		cl.n = size_upto(7, 24, 64);
+		cl.k = size_upto(7, 24, 64);
 		int ar = is_n(cl.transa) ? cl.m : cl.k, ac = is_n(cl.transa) ? cl.k : cl.m;
 		int br = is_n(cl.transb) ? cl.k : cl.n, bc = is_n(cl.transb) ? cl.n : cl.k;
 		cl.lda = pick_ld(ar);
@@ -852,8 +863,8 @@ static void generate(const struct routine *r)
 		break;
 	}
 	case F_SYMM: case F_TRMM: case F_TRSM: {
-		cl.m = size_upto(7, 24);
-		cl.n = size_upto(7, 24);
+		cl.m = size_upto(7, 24, 64);
+		cl.n = size_upto(7, 24, 64);
 		int ka = is_left(cl.side) ? cl.m : cl.n;
 		cl.lda = pick_ld(ka);
 		cl.ldb = pick_ld(cl.m);
@@ -868,8 +879,8 @@ static void generate(const struct routine *r)
 	case F_SYRK: case F_SYR2K: {
 		if (zt)
 			cl.trans = pick(conj ? "NC" : "NT");
-		cl.n = size_upto(7, 24);
-		cl.k = size_upto(7, 24);
+		cl.n = size_upto(7, 24, 64);
+		cl.k = size_upto(7, 24, 64);
 		int ar = is_n(cl.trans) ? cl.n : cl.k, ac = is_n(cl.trans) ? cl.k : cl.n;
 		cl.lda = pick_ld(ar);
 		cl.ldc = pick_ld(cl.n);
@@ -1633,7 +1644,7 @@ int main(int argc, char **argv)
 		return 0;
 	base_seed = 20261126;
 	while (first < argc && argv[first][0] == '-') {
-		if (first + 1 >= argc && strcmp(argv[first], "-a"))
+		if (first + 1 >= argc && strcmp(argv[first], "-a") && strcmp(argv[first], "-b"))
 			break;
 		if (!strcmp(argv[first], "-n"))
 			calls = atol(argv[first + 1]);
@@ -1643,6 +1654,8 @@ int main(int argc, char **argv)
 			only = atol(argv[first + 1]);
 		else if (!strcmp(argv[first], "-a"))
 			audit = 1, first--;
+		else if (!strcmp(argv[first], "-b"))
+			big = 1, first--;
 		else
 			break;
 		first += 2;
@@ -1662,8 +1675,8 @@ int main(int argc, char **argv)
 	printf("%% seed %" PRIu64 ", %ld calls per routine, %s\n", base_seed, calls,
 	       audit ? "every output against MPFR (audit)"
 	       : dd_mode ? "dd: the rounded sums against MPFR" : "bit for bit");
-	ex_sum_init(&part_sum[0], MAX_TERMS);
-	ex_sum_init(&part_sum[1], MAX_TERMS);
+	ex_sum_init(&part_sum[0], big ? MAX_TERMS_BIG : MAX_TERMS);
+	ex_sum_init(&part_sum[1], big ? MAX_TERMS_BIG : MAX_TERMS);
 	int failed_routines = 0;
 	long total_calls = 0;
 	for (int i = 0; i < NROUTINES; i++) {

@@ -5,7 +5,8 @@
 #
 # runs every d and z routine (200 calls each unless FUZZ-ARGUMENTS say
 # otherwise) in TWOFOLD_MODE=MODE: cpu bit for bit against the reference,
-# dd against MPFR (see fuzz.c).  Fails when a routine fails, or when the
+# dd against MPFR (see fuzz.c); with -a (audit) in cpu mode, the MPFR
+# values are checked against the reference's results too.  Fails when a routine fails, or when the
 # program did not run with libtwofold in that mode.
 . "$TF_SRCDIR/test/lib.sh"
 program=./test/blas/fuzz
