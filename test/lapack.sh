@@ -1,0 +1,104 @@
+#!/bin/sh
+# LAPACK's testers (Debian: liblapack-test) with libtwofold preloaded in
+# TWOFOLD_MODE=dd, against the same testers run without twofold.
+#
+#   lapack.sh check [INPUT...]   the inputs below but the longest
+#                                (svd, dec, zec), for make check
+#   lapack.sh full [INPUT...]    every input of xlintstd, xlintstz, xeigtstd
+#                                and xeigtstz (bench/lapack.sh)
+#
+# INPUT names one run as TYPE-FILE (d-dtest, z-sep, ...): FILE.in given to
+# xlintstTYPE (FILE = TYPEtest) or xeigtstTYPE.  Each input runs twice,
+# first without twofold, then preloaded; both with the reference BLAS as
+# libblas.so.3.  A run fails when twofold's output lacks "End of tests" or
+# the twofold report, or when it counts more failures than the run without
+# twofold (failures counted as LAPACK's lapack_testing.py counts them: the
+# tests of "N out of M tests failed", each line reporting an illegal
+# value or an INFO, and each failure of the error exits).  Prints the
+# times of both runs and their ratio.
+#
+# The testers are looked for in $TF_LAPACK_TESTER_DIR, else beside the
+# Netlib BLAS testers' directory (/usr/lib/MULTIARCH/lapack).
+. "$TF_SRCDIR/test/lib.sh"
+set_name=$1
+shift
+dir=${TF_LAPACK_TESTER_DIR:-$(dirname "${TF_NETLIB_DIR:-/usr/lib/x/blas}")/lapack}
+[ -x "$dir/xlintstd" ] && [ -x "$dir/xeigtstz" ] ||
+	skip "LAPACK's testers not found in '$dir' (Debian: liblapack-test)"
+[ -f "$TF_REFERENCE_BLAS" ] || skip "the reference BLAS $TF_REFERENCE_BLAS is not on this machine"
+[ -f "$TF_LIB" ] || fail "no library $TF_LIB"
+eig="nep sep se2 svd Tec Ted Tgg Tgd Tsb Tsg Tbb glm gqr gsv csd lse Tbal Tbak Tgbal Tgbak"
+case $set_name in
+check) long=" d-svd d-dec z-svd z-zec " ;;
+full) long= ;;
+*) fail "usage: lapack.sh check|full [INPUT...]" ;;
+esac
+inputs=$*
+if [ -z "$inputs" ]; then
+	for t in d z; do
+		inputs="$inputs $t-${t}test"
+		for f in $eig; do
+			f=$(echo "$f" | sed "s/^T/$t/")
+			case $long in *" $t-$f "*) continue ;; esac
+			inputs="$inputs $t-$f"
+		done
+	done
+fi
+unset TWOFOLD_LOG TWOFOLD_CPU_BLAS TWOFOLD_NUM_THREADS TWOFOLD_CPU_KERNEL TWOFOLD_MODE
+# libblas.so.3 may be another BLAS (Debian alternatives): make it the reference.
+mkdir "$work/lib" && ln -s "$TF_REFERENCE_BLAS" "$work/lib/libblas.so.3"
+export LD_LIBRARY_PATH=$work/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+cd "$work" || exit 99
+
+# failures FILE: LAPACK's count of failed tests in a tester's output.
+failures() {
+	awk '/out of/ { for (i = 2; i <= NF; i++) if ($i == "out" && $(i + 1) == "of") n += $(i - 1) }
+	     /[Ii]llegal/ || / INFO/ || /failed the tests of the error exits/ { n++ }
+	     END { print n + 0 }' "$1"
+}
+# now: the time in seconds.
+now() { date +%s.%N; }
+
+bad=0
+total_ref=0
+total_tf=0
+printf '%-10s %9s %9s %6s %8s %8s  %s\n' input "ref s" "dd s" ratio "ref fail" "dd fail" verdict
+for input in $inputs; do
+	t=${input%%-*}
+	file=${input#*-}
+	case $file in
+	"$t"test) tester=$dir/xlintst$t ;;
+	*) tester=$dir/xeigtst$t ;;
+	esac
+	[ -f "$dir/$file.in" ] || fail "no input $dir/$file.in"
+	start=$(now)
+	"$tester" < "$dir/$file.in" > ref.out 2> ref.err
+	ref_status=$?
+	middle=$(now)
+	TWOFOLD_MODE=dd TWOFOLD_LOG=1 LD_PRELOAD=$TF_LIB "$tester" < "$dir/$file.in" > dd.out 2> dd.err
+	dd_status=$?
+	end=$(now)
+	ref_s=$(awk -v a="$middle" -v b="$start" 'BEGIN { printf "%.3f", a - b }')
+	dd_s=$(awk -v a="$end" -v b="$middle" 'BEGIN { printf "%.3f", a - b }')
+	total_ref=$(awk -v a="$total_ref" -v b="$ref_s" 'BEGIN { printf "%.3f", a + b }')
+	total_tf=$(awk -v a="$total_tf" -v b="$dd_s" 'BEGIN { printf "%.3f", a + b }')
+	ref_fail=$(failures ref.out)
+	dd_fail=$(failures dd.out)
+	problems=
+	grep -q 'End of tests' ref.out || problems="$problems; the run without twofold did not finish (status $ref_status)"
+	grep -q 'End of tests' dd.out || problems="$problems; no End of tests (status $dd_status)"
+	grep -q '^twofold: mode dd, CPU BLAS' dd.err || problems="$problems; no twofold report in mode dd"
+	[ "$dd_fail" -le "$ref_fail" ] || problems="$problems; more failures than without twofold"
+	ratio=$(awk -v a="$dd_s" -v b="$ref_s" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
+	printf '%-10s %9.2f %9.2f %6s %8s %8s  %s\n' "$input" "$ref_s" "$dd_s" "$ratio" "$ref_fail" \
+		"$dd_fail" "${problems:+FAILED}${problems:-ok}"
+	if [ -n "$problems" ]; then
+		bad=$((bad + 1))
+		echo "    ${problems#; }"
+		grep -E 'out of|[Ii]llegal| INFO' dd.out | head -5 | sed 's/^/    dd: /'
+		tail -3 dd.err | sed 's/^/    dd stderr: /'
+	fi
+done
+printf 'total: without twofold %.1f s, preloaded dd %.1f s, ratio %s\n' "$total_ref" "$total_tf" \
+	"$(awk -v a="$total_tf" -v b="$total_ref" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')"
+[ $bad -eq 0 ] || fail "$bad of LAPACK's tester runs failed preloaded in dd mode"
