@@ -958,6 +958,10 @@ static int make_illegal(void)
 	snprintf(cl.illegal_arg, sizeof cl.illegal_arg, "%s", arg);
 	cl.illegal = 1;
 	char bad = "XQ1 "[irand(0, 3)];
+	/* the letter the complex symmetric and Hermitian updates refuse */
+	if (!strcmp(arg, "trans") && (cl.r->family == F_SYRK || cl.r->family == F_SYR2K) &&
+	    cl.r->type == 'z' && irand(0, 1))
+		bad = cl.r->flags & CONJ ? 'T' : 'C';
 	if (!strcmp(arg, "trans")) cl.trans = bad;
 	else if (!strcmp(arg, "transa")) cl.transa = bad;
 	else if (!strcmp(arg, "transb")) cl.transb = bad;
@@ -1078,8 +1082,10 @@ static void evaluate(void)
 			}
 		}
 		end();
-		if (r->family == F_NRM2 && !cur->nonfinite)
+		if (r->family == F_NRM2 && !cur->nonfinite) { /* the bound scales with the norm */
 			mpfr_sqrt(cur->exact[0], cur->exact[0], MPFR_RNDN);
+			cur->magnitude[0] = sqrt(cur->magnitude[0]);
+		}
 		break;
 	case F_GEMV: case F_GBMV: {
 		struct lmat L = op_of(AR_A, GE, r->family == F_GBMV ? BAND : FULL, cl.trans, cl.lda);
