@@ -215,6 +215,7 @@ struct call {
 
 static struct call cl;
 static uint64_t rng;
+static int big;      /* -b: now and then sizes where the kernels use their threads */
 static int audit; /* -a: every output element against MPFR, equal bits or not */
 
 static void harness_error(const char *what)
@@ -603,7 +604,6 @@ static char pick(const char *options)
 	return irand(0, 3) == 0 ? (char)(c - 'A' + 'a') : c; /* lower case is legal */
 }
 
-static int big;      /* -b: now and then sizes where the kernels use their threads */
 static int huge_call; /* this call is one of those */
 
 /* Mostly small, now and then large; huge in a huge call. */
@@ -1463,8 +1463,9 @@ static void report(const char *fmt, ...)
 {
 	if (failures_in_call++ == 0) {
 		describe_call();
-		printf("FAIL %s, call %ld (reproduce: fuzz -s %" PRIu64 " -c %ld %s)\n  %s\n",
-		       cl.r->name, call_number, base_seed, call_number, cl.r->name, call_text);
+		printf("FAIL %s, call %ld (reproduce: fuzz%s%s -s %" PRIu64 " -c %ld %s)\n  %s\n",
+		       cl.r->name, call_number, audit ? " -a" : "", big ? " -b" : "", base_seed,
+		       call_number, cl.r->name, call_text);
 	}
 	if (failures_in_call > MAX_SHOWN + 1)
 		return;
