@@ -400,7 +400,6 @@ struct output {
 	int k;             /* terms of the sum (products) */
 	mpfr_t exact[2];
 	double magnitude[2];
-	int real_result;   /* the imaginary part is 0 by definition (Hermitian diagonals) */
 };
 
 static struct output *outputs;
@@ -424,7 +423,7 @@ static struct output *new_output(int arr, long at)
 	o->arr = arr;
 	o->at = at;
 	o->parts = cl.ar[arr].cplx ? 2 : 1;
-	o->solve = o->nonfinite = o->k = o->real_result = 0;
+	o->solve = o->nonfinite = o->k = 0;
 	o->magnitude[0] = o->magnitude[1] = 0;
 	mpfr_set_zero(o->exact[0], 1);
 	mpfr_set_zero(o->exact[1], 1);
@@ -1197,8 +1196,6 @@ static void evaluate(void)
 				}
 				term(v3, NULL, NULL);
 				end();
-				if (conj && i == j)
-					cur->real_result = 1;
 			}
 		break;
 	}
@@ -1280,8 +1277,6 @@ static void evaluate(void)
 					term(beta, v3, NULL);
 				}
 				end();
-				if (conj && i == j)
-					cur->real_result = 1;
 			}
 		break;
 	}
@@ -1303,7 +1298,6 @@ static void evaluate(void)
 	default:
 		break;
 	}
-	(void)v3;
 }
 
 /* ------------------------------------------------------------- calling */
@@ -1455,7 +1449,6 @@ static void describe_call(void)
 }
 
 static void report(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static uint64_t call_seed;
 static long call_number;
 static uint64_t base_seed;
 
@@ -1612,8 +1605,7 @@ static uint64_t seed_of(const struct routine *r, long call)
 static void run_call(const struct routine *r, void *tf_fn, void *ref_fn, long call, struct tally *t)
 {
 	call_number = call;
-	call_seed = seed_of(r, call);
-	rng = call_seed;
+	rng = seed_of(r, call);
 	generate(r);
 	if (irand(0, 6) == 0 && !make_illegal())
 		cl.illegal = 0;
