@@ -198,6 +198,7 @@ struct array {
 	long scalars;    /* scalars of the body, guards excluded */
 	unsigned char *orig, *tf, *ref; /* guard + body + guard */
 	int *judged;     /* per scalar of the body: index into outputs, or -1 */
+	unsigned char *read; /* per scalar of the body: the routine reads it */
 };
 
 struct call {
@@ -250,10 +251,11 @@ static void make_array(int id, long elements, char t)
 	a->tf = xmalloc(bytes);
 	a->ref = xmalloc(bytes);
 	a->judged = xmalloc(sizeof(int) * (size_t)(a->scalars ? a->scalars : 1));
+	a->read = xmalloc((size_t)a->scalars);
 	for (long i = 0; i < a->scalars; i++)
 		a->judged[i] = -1;
-	/* Guards, gaps, unread triangles: random values, or NaN, which shows a
-	 * read of what must not be read. */
+	/* The guards: random values, or NaN, which shows a read of what must
+	 * not be read (the body's data come later: fill_data, poison_unread). */
 	int nan_fill = irand(0, 1);
 	for (long i = -GUARD; i < a->scalars + GUARD; i++) {
 		unsigned char *p = a->orig + (size_t)(i + GUARD) * (size_t)a->esize;
@@ -287,6 +289,7 @@ static void free_arrays(void)
 		free(a->tf);
 		free(a->ref);
 		free(a->judged);
+		free(a->read);
 		a->used = 0;
 	}
 }
@@ -333,19 +336,35 @@ static long stored_at(const struct lmat *m, int i, int j)
 static int nonfinite_seen;    /* a term read so far was not finite */
 static int scalars_nonfinite; /* alpha or beta is not finite */
 
-static void read_elem(int arr, long e, double v[2])
+/* Scalar s of array arr is read by the routine. */
+static void mark(int arr, long s)
+{
+	if (s < 0 || s >= cl.ar[arr].scalars)
+		harness_error("a read outside its array");
+	cl.ar[arr].read[s] = 1;
+}
+
+/* Element e of array arr (of the data before the call) into v; real_only:
+ * the routine reads its real part only (Hermitian diagonals). */
+static void read_part(int arr, long e, double v[2], int real_only)
 {
 	const double *p = body(arr, 0);
 	if (cl.ar[arr].cplx) {
 		v[0] = p[2 * e];
-		v[1] = p[2 * e + 1];
+		v[1] = real_only ? 0 : p[2 * e + 1];
+		mark(arr, 2 * e);
+		if (!real_only)
+			mark(arr, 2 * e + 1);
 	} else {
 		v[0] = p[e];
 		v[1] = 0;
+		mark(arr, e);
 	}
 	if (!isfinite(v[0]) || !isfinite(v[1]))
 		nonfinite_seen = 1;
 }
+
+static void read_elem(int arr, long e, double v[2]) { read_part(arr, e, v, 0); }
 
 /* Element (i, j) of op(A) into v; 0 where it is structurally zero. */
 static int lm_get(const struct lmat *m, int i, int j, double v[2])
@@ -373,9 +392,7 @@ static int lm_get(const struct lmat *m, int i, int j, double v[2])
 	long at = stored_at(m, i, j);
 	if (at < 0)
 		return 0;
-	read_elem(m->arr, at, v);
-	if (m->shape == HE && i == j)
-		v[1] = 0;
+	read_part(m->arr, at, v, m->shape == HE && i == j);
 	if (conj)
 		v[1] = -v[1];
 	return 1;
@@ -406,6 +423,8 @@ static struct output *outputs;
 static int noutputs, outputs_capacity;
 static struct ex_sum part_sum[2];
 static struct output *cur;
+static int dry;                /* evaluate() only marks what the routine reads */
+static struct output dry_output;
 
 static struct output *new_output(int arr, long at)
 {
@@ -439,10 +458,14 @@ static struct output *new_output(int arr, long at)
 
 static void begin(int arr, long at)
 {
+	nonfinite_seen = scalars_nonfinite;
+	if (dry) {
+		cur = &dry_output;
+		return;
+	}
 	cur = new_output(arr, at);
 	ex_sum_reset(&part_sum[0]);
 	ex_sum_reset(&part_sum[1]);
-	nonfinite_seen = scalars_nonfinite;
 }
 
 /* cur += f1 f2 f3 (complex; NULL is 1), each product exact in MPFR. */
@@ -450,6 +473,8 @@ static void term(const double *f1, const double *f2, const double *f3)
 {
 	static const double one[2] = { 1, 0 };
 	const double *f[3] = { f1 ? f1 : one, f2 ? f2 : one, f3 ? f3 : one };
+	if (dry)
+		return;
 	for (int q = 0; q < 3; q++)
 		if (!isfinite(f[q][0]) || !isfinite(f[q][1]))
 			nonfinite_seen = 1;
@@ -475,6 +500,8 @@ static void term(const double *f1, const double *f2, const double *f3)
 
 static void end(void)
 {
+	if (dry)
+		return;
 	cur->nonfinite = nonfinite_seen;
 	if (cur->nonfinite)
 		return;
@@ -520,6 +547,15 @@ static void eval_mv(const struct lmat *L, int rows, int cols, int va, int vinc, 
 static void solve(const struct lmat *L, int n, const double *alpha, int ba, long (*ba_at)(int, int),
 		  int index)
 {
+	if (dry) {
+		for (int i = 0; i < n; i++) {
+			double v[2];
+			read_elem(ba, ba_at(i, index), v);
+			for (int j = 0; j < n; j++)
+				lm_get(L, i, j, v);
+		}
+		return;
+	}
 	mpfr_t (*z)[2] = xmalloc(sizeof *z * (size_t)(n ? n : 1));
 	mpfr_t t, u, d2;
 	mpfr_inits2(EX_PREC, t, u, d2, (mpfr_ptr)0);
@@ -743,6 +779,34 @@ static struct lmat op_of(int arr, enum shape shape, enum storage storage, char t
 	return L;
 }
 
+static void evaluate(void);
+
+/* NaN in every scalar of A, B, C, x and y that the routine does not read:
+ * the elements between strides, beyond the rows, outside the triangle or
+ * the band, unit diagonals, the imaginary parts of Hermitian diagonals, the
+ * output when beta = 0, the inputs when alpha = 0. */
+static void poison_unread(void)
+{
+	dry = 1;
+	evaluate();
+	dry = 0;
+	for (int id = AR_A; id <= AR_Y; id++) {
+		struct array *a = &cl.ar[id];
+		for (long s = 0; a->used && s < a->scalars; s++) {
+			if (a->read[s])
+				continue;
+			unsigned char *p = a->orig + (size_t)(s + GUARD) * (size_t)a->esize;
+			if (a->esize == 8) {
+				double v = NAN;
+				memcpy(p, &v, 8);
+			} else {
+				float v = NAN;
+				memcpy(p, &v, 4);
+			}
+		}
+	}
+}
+
 /* Makes a valid call of routine r: arguments and data. */
 static void generate(const struct routine *r)
 {
@@ -951,6 +1015,8 @@ static void generate(const struct routine *r)
 				p[q] = ldexp(p[q], -cl.range);
 		}
 	}
+	if (irand(0, 1) && !(r->flags & BITWISE))
+		poison_unread();
 	spoil_data();
 }
 
@@ -1078,6 +1144,8 @@ static void evaluate(void)
 				v1[0] = x[vec_at(cl.n, cl.incx, i)];
 				v2[0] = y[vec_at(cl.n, cl.incy, i)];
 				v1[1] = v2[1] = 0;
+				mark(AR_X, vec_at(cl.n, cl.incx, i));
+				mark(AR_Y, vec_at(cl.n, cl.incy, i));
 			} else {
 				read_elem(AR_X, vec_at(cl.n, cl.incx, i), v1);
 				read_elem(AR_Y, vec_at(cl.n, cl.incy, i), v2);
@@ -1104,7 +1172,7 @@ static void evaluate(void)
 			}
 		}
 		end();
-		if (r->family == F_NRM2 && !cur->nonfinite) { /* the bound scales with the norm */
+		if (r->family == F_NRM2 && !dry && !cur->nonfinite) { /* the bound scales with the norm */
 			mpfr_sqrt(cur->exact[0], cur->exact[0], MPFR_RNDN);
 			cur->magnitude[0] = sqrt(cur->magnitude[0]);
 		}
@@ -1177,9 +1245,7 @@ static void evaluate(void)
 				double xi[2], xj[2], yi[2], yj[2];
 				read_elem(AR_X, vec_at(cl.n, cl.incx, i), xi);
 				read_elem(AR_X, vec_at(cl.n, cl.incx, j), xj);
-				read_elem(AR_A, at, v3);
-				if (conj && i == j)
-					v3[1] = 0;
+				read_part(AR_A, at, v3, conj && i == j);
 				if (!two) {
 					if (conj)
 						xj[1] = -xj[1];
@@ -1271,9 +1337,7 @@ static void evaluate(void)
 						}
 					}
 				if (!is_zero(beta)) {
-					read_elem(AR_C, at, v3);
-					if (conj && i == j)
-						v3[1] = 0;
+					read_part(AR_C, at, v3, conj && i == j);
 					term(beta, v3, NULL);
 				}
 				end();
@@ -1521,6 +1585,9 @@ static void judge_output(const struct output *o, int part, const char *where, do
 		} else if (!isfinite(want) && isfinite(got) && o->nonfinite) {
 			report("%s: twofold %.17g, the reference %.17g, with Inf or NaN in the terms", where,
 			       got, want);
+		} else if (audit && !o->nonfinite && !isfinite(want)) {
+			report("%s: the reference %.17g where every term is finite (exact %.17g)", where, want,
+			       mpfr_get_d(o->exact[part], MPFR_RNDN));
 		}
 		return;
 	}
