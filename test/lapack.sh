@@ -51,6 +51,7 @@ unset TWOFOLD_LOG TWOFOLD_CPU_BLAS TWOFOLD_NUM_THREADS TWOFOLD_CPU_KERNEL TWOFOL
 mkdir "$work/lib" && ln -s "$TF_REFERENCE_BLAS" "$work/lib/libblas.so.3"
 export LD_LIBRARY_PATH=$work/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 cd "$work" || exit 99
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
 
 # failures FILE: LAPACK's count of failed tests in a tester's output.
 failures() {
@@ -58,13 +59,23 @@ failures() {
 	     /[Ii]llegal/ || / INFO/ || /failed the tests of the error exits/ { n++ }
 	     END { print n + 0 }' "$1"
 }
-# now: the time in seconds.
+# now: the wall time in seconds.  cpu VAR: VAR = the CPU time (user +
+# system) of this shell's finished children, in seconds: the machine may be
+# shared.  (times runs in this shell, not in a command substitution's.)
 now() { date +%s.%N; }
+cpu() {
+	times > times.out
+	eval "$1=$(awk 'NR == 2 { for (i = 1; i <= 2; i++) { split($i, p, "m"); t += p[1] * 60 + p[2] }
+				printf "%.3f", t }' times.out)"
+}
 
 bad=0
 total_ref=0
 total_tf=0
-printf '%-10s %9s %9s %6s %8s %8s  %s\n' input "ref s" "dd s" ratio "ref fail" "dd fail" verdict
+cpu_ref=0
+cpu_tf=0
+printf '%-10s %8s %8s %6s %9s %9s %6s %8s %8s  %s\n' input "ref s" "dd s" ratio "ref cpu" "dd cpu" ratio \
+	"ref fail" "dd fail" verdict
 for input in $inputs; do
 	t=${input%%-*}
 	file=${input#*-}
@@ -79,12 +90,19 @@ for input in $inputs; do
 		in=small.in
 	fi
 	start=$(now)
+	cpu cpu0
 	"$tester" < "$in" > ref.out 2> ref.err
 	ref_status=$?
 	middle=$(now)
+	cpu cpu1
 	TWOFOLD_MODE=dd TWOFOLD_LOG=1 LD_PRELOAD=$TF_LIB "$tester" < "$in" > dd.out 2> dd.err
 	dd_status=$?
 	end=$(now)
+	cpu cpu2
+	ref_c=$(awk -v a="$cpu1" -v b="$cpu0" 'BEGIN { printf "%.3f", a - b }')
+	dd_c=$(awk -v a="$cpu2" -v b="$cpu1" 'BEGIN { printf "%.3f", a - b }')
+	cpu_ref=$(awk -v a="$cpu_ref" -v b="$ref_c" 'BEGIN { printf "%.3f", a + b }')
+	cpu_tf=$(awk -v a="$cpu_tf" -v b="$dd_c" 'BEGIN { printf "%.3f", a + b }')
 	ref_s=$(awk -v a="$middle" -v b="$start" 'BEGIN { printf "%.3f", a - b }')
 	dd_s=$(awk -v a="$end" -v b="$middle" 'BEGIN { printf "%.3f", a - b }')
 	total_ref=$(awk -v a="$total_ref" -v b="$ref_s" 'BEGIN { printf "%.3f", a + b }')
@@ -96,8 +114,8 @@ for input in $inputs; do
 	grep -q 'End of tests' dd.out || problems="$problems; no End of tests (status $dd_status)"
 	grep -q '^twofold: mode dd, CPU BLAS' dd.err || problems="$problems; no twofold report in mode dd"
 	[ "$dd_fail" -le "$ref_fail" ] || problems="$problems; more failures than without twofold"
-	ratio=$(awk -v a="$dd_s" -v b="$ref_s" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
-	printf '%-10s %9.2f %9.2f %6s %8s %8s  %s\n' "$input" "$ref_s" "$dd_s" "$ratio" "$ref_fail" \
+	printf '%-10s %8.2f %8.2f %6s %9.2f %9.2f %6s %8s %8s  %s\n' "$input" "$ref_s" "$dd_s" \
+		"$(ratio "$dd_s" "$ref_s")" "$ref_c" "$dd_c" "$(ratio "$dd_c" "$ref_c")" "$ref_fail" \
 		"$dd_fail" "${problems:+FAILED}${problems:-ok}"
 	if [ -n "$problems" ]; then
 		bad=$((bad + 1))
@@ -106,6 +124,8 @@ for input in $inputs; do
 		tail -3 dd.err | sed 's/^/    dd stderr: /'
 	fi
 done
-printf 'total: without twofold %.1f s, preloaded dd %.1f s, ratio %s\n' "$total_ref" "$total_tf" \
-	"$(awk -v a="$total_tf" -v b="$total_ref" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')"
+printf 'total wall time: without twofold %.1f s, preloaded dd %.1f s, ratio %s\n' "$total_ref" \
+	"$total_tf" "$(ratio "$total_tf" "$total_ref")"
+printf 'total CPU time: without twofold %.1f s, preloaded dd %.1f s, ratio %s\n' "$cpu_ref" \
+	"$cpu_tf" "$(ratio "$cpu_tf" "$cpu_ref")"
 [ $bad -eq 0 ] || fail "$bad of LAPACK's tester runs failed preloaded in dd mode"
