@@ -33,7 +33,7 @@
  * underflow where alpha times them is a normal number (one call in 8 of
  * Level 2 and 3, dd mode).
  *
- *   fuzz [-a] [-b] [-n CALLS] [-s SEED] [-c CALL] [ROUTINE...]
+ *   fuzz [-a] [-b] [-v] [-n CALLS] [-s SEED] [-c CALL] [ROUTINE...]
  *       CALLS calls (default 200) of each ROUTINE (default all, e.g.
  *       "dgemm_"); -c runs only call number CALL, to reproduce one.  Prints
  *       one line per routine and every failing call in full, and exits with
@@ -41,7 +41,8 @@
  *       every output element against MPFR, equal bits or not: run on the
  *       reference alone, or in cpu mode, it checks the exact values (every
  *       plain double result is within plain double's bound).  -b (big) makes
- *       some calls large enough for the kernels' threads.
+ *       some calls large enough for the kernels' threads.  -v prints the
+ *       arrays of a failing call in full (with -c).
  *   fuzz probe     exits 0 (the program can be started here)
  *
  * The routines are called through one function type: every Fortran
@@ -218,6 +219,7 @@ static struct call cl;
 static uint64_t rng;
 static int big;      /* -b: now and then sizes where the kernels use their threads */
 static int audit; /* -a: every output element against MPFR, equal bits or not */
+static int verbose; /* -v: a failing call's arrays printed in full */
 
 static void harness_error(const char *what)
 {
@@ -1512,6 +1514,27 @@ static void describe_call(void)
 		 cl.illegal ? " [invalid argument]" : "");
 }
 
+static double get_scalar(const unsigned char *p, int esize, int is_int);
+
+/* Every scalar of every array of the call, guards included: before the
+ * call, after twofold's, after the reference's. */
+static void dump_arrays(void)
+{
+	for (int id = 0; id < NARRAYS; id++) {
+		struct array *a = &cl.ar[id];
+		if (!a->used)
+			continue;
+		int is_int = id == AR_RES && cl.r->result == 'i';
+		printf("  %s (%ld scalars%s, guards of %d at both ends): before | twofold | reference\n",
+		       array_name[id], a->scalars, a->cplx ? ", (re, im) pairs" : "", GUARD);
+		for (long s = -GUARD; s < a->scalars + GUARD; s++) {
+			size_t off = (size_t)(s + GUARD) * (size_t)a->esize;
+			printf("    [%ld] %.17g | %.17g | %.17g\n", s, get_scalar(a->orig + off, a->esize, is_int),
+			       get_scalar(a->tf + off, a->esize, is_int), get_scalar(a->ref + off, a->esize, is_int));
+		}
+	}
+}
+
 static void report(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static long call_number;
 static uint64_t base_seed;
@@ -1524,6 +1547,8 @@ static void report(const char *fmt, ...)
 		       cl.r->name, call_number, audit ? " -a" : "", big ? " -b" : "", base_seed,
 		       call_number, cl.r->name, call_text);
 	}
+	if (failures_in_call == 1 && verbose)
+		dump_arrays();
 	if (failures_in_call > MAX_SHOWN + 1)
 		return;
 	if (failures_in_call == MAX_SHOWN + 1) {
@@ -1736,7 +1761,8 @@ int main(int argc, char **argv)
 		return 0;
 	base_seed = 20261126;
 	while (first < argc && argv[first][0] == '-') {
-		if (first + 1 >= argc && strcmp(argv[first], "-a") && strcmp(argv[first], "-b"))
+		if (first + 1 >= argc && strcmp(argv[first], "-a") && strcmp(argv[first], "-b") &&
+		    strcmp(argv[first], "-v"))
 			break;
 		if (!strcmp(argv[first], "-n"))
 			calls = atol(argv[first + 1]);
@@ -1748,6 +1774,8 @@ int main(int argc, char **argv)
 			audit = 1, first--;
 		else if (!strcmp(argv[first], "-b"))
 			big = 1, first--;
+		else if (!strcmp(argv[first], "-v"))
+			verbose = 1, first--;
 		else
 			break;
 		first += 2;
