@@ -116,7 +116,7 @@ for input in $inputs; do
 	[ "$dd_fail" -le "$ref_fail" ] || problems="$problems; more failures than without twofold"
 	printf '%-10s %8.2f %8.2f %6s %9.2f %9.2f %6s %8s %8s  %s\n' "$input" "$ref_s" "$dd_s" \
 		"$(ratio "$dd_s" "$ref_s")" "$ref_c" "$dd_c" "$(ratio "$dd_c" "$ref_c")" "$ref_fail" \
-		"$dd_fail" "${problems:+FAILED}${problems:-ok}"
+		"$dd_fail" "$([ -n "$problems" ] && echo FAILED || echo ok)"
 	if [ -n "$problems" ]; then
 		bad=$((bad + 1))
 		echo "    ${problems#; }"
