@@ -4,7 +4,9 @@
 #   run.sh PROGRAM dd [ARG...]    TWOFOLD_MODE=dd with the default CPU kernel
 #                                 and threads, the generic kernel on one
 #                                 thread, and 3 threads: every verdict must
-#                                 pass in each
+#                                 pass in each, and a program that prints
+#                                 "% digest: H" (a hash of its results'
+#                                 bits) must print the same H in each
 #   run.sh PROGRAM cpu [ARG...]   TWOFOLD_MODE=cpu: the reference's bits,
 #                                 and plain double failing the bounds on
 #                                 the ill-conditioned cases
@@ -16,7 +18,9 @@ shift 2
 [ -f "$TF_REFERENCE_BLAS" ] || skip "the reference BLAS $TF_REFERENCE_BLAS is not on this machine"
 "$program" probe > /dev/null 2>&1 || skip "$program cannot be started here (MPFR's library missing?)"
 [ -f "$TF_LIB" ] || fail "no library $TF_LIB"
-unset TWOFOLD_LOG TWOFOLD_CPU_BLAS TWOFOLD_NUM_THREADS TWOFOLD_CPU_KERNEL
+unset TWOFOLD_CPU_BLAS TWOFOLD_NUM_THREADS TWOFOLD_CPU_KERNEL
+# The report (on stderr, shown with the output) says where each routine ran.
+export TWOFOLD_LOG=1
 # libblas.so.3 may be another BLAS (Debian alternatives): make it the reference.
 mkdir "$work/lib" && ln -s "$TF_REFERENCE_BLAS" "$work/lib/libblas.so.3"
 export LD_LIBRARY_PATH=$work/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
@@ -27,6 +31,7 @@ cpu) configs="default" ;;
 *) fail "usage: run.sh PROGRAM dd|cpu [ARG...]" ;;
 esac
 bad=
+digest=
 for config in $configs; do
 	case $config in
 	default) settings= ;;
@@ -41,6 +46,9 @@ for config in $configs; do
 		fail "$config: libtwofold was not loaded in mode $mode"
 	grep -q "^% totals: " "$work/out" || fail "$config: the program did not finish (exit status $status)"
 	[ $status = 0 ] || bad="$bad $config($status)"
+	this=$(sed -n 's/^% digest: //p' "$work/out")
+	[ -n "$digest" ] || digest=$this
+	[ "$this" = "$digest" ] || bad="$bad $config(other bits than default)"
 done
 [ -z "$bad" ] || fail "failures in TWOFOLD_MODE=$mode:$bad"
 echo "every verdict passed"
