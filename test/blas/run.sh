@@ -16,7 +16,9 @@ shift 2
 [ -f "$TF_REFERENCE_BLAS" ] || skip "the reference BLAS $TF_REFERENCE_BLAS is not on this machine"
 "$program" probe > /dev/null 2>&1 || skip "$program cannot be started here (MPFR's library missing?)"
 [ -f "$TF_LIB" ] || fail "no library $TF_LIB"
-unset TWOFOLD_LOG TWOFOLD_CPU_BLAS TWOFOLD_NUM_THREADS TWOFOLD_CPU_KERNEL
+unset TWOFOLD_CPU_BLAS TWOFOLD_NUM_THREADS TWOFOLD_CPU_KERNEL
+# The report (on stderr, shown with the output) says where each routine ran.
+export TWOFOLD_LOG=1
 # libblas.so.3 may be another BLAS (Debian alternatives): make it the reference.
 mkdir "$work/lib" && ln -s "$TF_REFERENCE_BLAS" "$work/lib/libblas.so.3"
 export LD_LIBRARY_PATH=$work/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
