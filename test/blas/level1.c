@@ -512,7 +512,8 @@ static void random_scalars(struct scalars *k)
 }
 
 /* ---- "bits": one line per routine, a hash of the bits of its results on
- * fixed data (strides 1 and -2; zaxpy also long enough for the threads),
+ * fixed data (strides 1 and -2; zaxpy and the norms also long enough for
+ * the threads),
  * for test/blas/level1_bits.sh to compare across instruction sets and
  * thread counts */
 
@@ -568,6 +569,11 @@ static int print_bits(void)
 		ly[i] = bh_scaled();
 	}
 	int n = LONG_N, one = 1;
+	/* the norms of a long vector: chunks given to the threads */
+	double norms[4] = { dnrm2_(&n, lx, &one), dznrm2_(&n, lx, &one), dasum_(&n, lx, &one),
+			    dzasum_(&n, lx, &one) };
+	printf("norms n=%d %016llx\n", n,
+	       (unsigned long long)hash_bits(0xcbf29ce484222325ull, norms, 4));
 	zaxpy_(&n, k.alpha, lx, &one, ly, &one);
 	printf("zaxpy n=%d %016llx\n", n,
 	       (unsigned long long)hash_bits(0xcbf29ce484222325ull, ly, 2L * LONG_N));
