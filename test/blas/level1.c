@@ -512,8 +512,8 @@ static void random_scalars(struct scalars *k)
 }
 
 /* ---- "bits": one line per routine, a hash of the bits of its results on
- * fixed data (strides 1 and -2; zaxpy and the norms also long enough for
- * the threads),
+ * fixed data (strides 1 and -2; zaxpy, zdrot, zscal and the norms also
+ * long enough for the threads),
  * for test/blas/level1_bits.sh to compare across instruction sets and
  * thread counts */
 
@@ -577,6 +577,12 @@ static int print_bits(void)
 	zaxpy_(&n, k.alpha, lx, &one, ly, &one);
 	printf("zaxpy n=%d %016llx\n", n,
 	       (unsigned long long)hash_bits(0xcbf29ce484222325ull, ly, 2L * LONG_N));
+	zdrot_(&n, lx, &one, ly, &one, &k.c, &k.s);
+	uint64_t h = hash_bits(0xcbf29ce484222325ull, lx, 2L * LONG_N);
+	printf("zdrot n=%d %016llx\n", n, (unsigned long long)hash_bits(h, ly, 2L * LONG_N));
+	zscal_(&n, k.alpha, lx, &one);
+	printf("zscal n=%d %016llx\n", n,
+	       (unsigned long long)hash_bits(0xcbf29ce484222325ull, lx, 2L * LONG_N));
 	free(lx);
 	free(ly);
 	return 0;
