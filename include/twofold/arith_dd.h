@@ -203,6 +203,17 @@ TF_ARITH tf_dd tf_dd_fma_lazy(tf_dd acc, double a, double b)
 	return tf_dd_make(s.hi, TF_DADD(acc.lo, TF_DADD(s.lo, p.lo)));
 }
 
+/* acc + a * b for a double a and a DD b: a b.hi taken exactly, a b.lo
+ * rounded once (it lies below ulp(a b.hi)), renormalized.  Error at most
+ * about 3u^2 (|acc + a b| + |a b|): the step of the triangular solves,
+ * whose unknowns stay in DD.  a * b.hi must not overflow. */
+TF_ARITH tf_dd tf_dd_fma_dd(tf_dd acc, double a, tf_dd b)
+{
+	tf_dd p = tf_two_prod(a, b.hi);
+	tf_dd s = tf_two_sum(acc.hi, p.hi);
+	return tf_quick_two_sum(s.hi, TF_DADD(s.lo, TF_DADD(acc.lo, TF_DFMA(a, b.lo, p.lo))));
+}
+
 /* The normalized pair (|lo| <= ulp(hi)/2) of the same value, exactly:
  * TwoSum, since after cancellation lo may exceed hi. */
 TF_ARITH tf_dd tf_dd_renormalize(tf_dd a)

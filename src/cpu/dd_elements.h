@@ -98,6 +98,29 @@ static inline tf_zdd tf_z_add_scaled(tf_zdd acc, const double *s, const double *
 	return tf_zdd_add(acc, tf_zdd_fma(tf_z_zero(), s[0], s[1], y[0], y[1]));
 }
 
+/* The element v, exactly. */
+static inline tf_dd tf_d_exact(const double *v)
+{
+	return tf_dd_make(v[0], 0.0);
+}
+
+static inline tf_zdd tf_z_exact(const double *v)
+{
+	return tf_zdd_from_z(v[0], v[1]);
+}
+
+/* acc + (hi, lo): a DD value kept as separate high and low parts (a
+ * kernel's accumulator arrays), complex ones with (re, im) adjacent. */
+static inline tf_dd tf_d_add_parts(tf_dd acc, const double *hi, const double *lo)
+{
+	return tf_dd_add(acc, tf_dd_make(hi[0], lo[0]));
+}
+
+static inline tf_zdd tf_z_add_parts(tf_zdd acc, const double *hi, const double *lo)
+{
+	return tf_zdd_add(acc, tf_zdd_make(tf_dd_make(hi[0], lo[0]), tf_dd_make(hi[1], lo[1])));
+}
+
 static inline int tf_d_is_zero(const double *s)
 {
 	return s[0] == 0.0;

@@ -4,7 +4,7 @@
 #define TF_DD_LOOPS_H
 
 #include <stddef.h>
-#include "twofold/arith_dd.h"
+#include "twofold/arith_zdd.h"
 
 struct tf_dd_loops {
 	const char *name;
@@ -35,6 +35,26 @@ struct tf_dd_loops {
 	void (*zaxpy)(int m, double alpha_re, double alpha_im, const double *x, double *y);
 	/* Whether a[i] is finite for every i < m (the commits of dd_output.c). */
 	int (*all_finite)(size_t m, const double *a);
+	/* out[i os] = c[i cs] + sum over k < terms of u[k][i] (t_hi[k] + t_lo[k]),
+	 * for i < m, in DD (each u t_hi exact), rounded once: a column of the
+	 * rank updates (a complex one part by part, with strides 2); 1 <= terms
+	 * <= 4.  Whether every out is finite. */
+	/* The triangular solves' steps, x in DD (x_hi, x_lo); complex columns
+	 * a as stored (real and imaginary parts adjacent), conjugated when
+	 * sign = -1 (that is, a's imaginary parts times sign):
+	 *   column_update_dd:  acc[i] += a[i] x, for i < m
+	 *   zcolumn_update_dd: acc[i] += a[i] x (complex; acc real and
+	 *                      imaginary parts apart)
+	 *   dot_dd:            sum over i < m of a[i] x[i]
+	 *   zdot_dd:           the same, complex, x's parts apart */
+	void (*column_update_dd)(int m, const double *a, tf_dd x, double *acc_hi, double *acc_lo);
+	void (*zcolumn_update_dd)(int m, const double *a, tf_zdd x, double *re_hi, double *re_lo,
+				  double *im_hi, double *im_lo);
+	tf_dd (*dot_dd)(int m, const double *a, const double *x_hi, const double *x_lo);
+	tf_zdd (*zdot_dd)(int m, const double *a, double sign, const double *re_hi,
+			  const double *re_lo, const double *im_hi, const double *im_lo);
+	int (*update_round)(int m, const double *c, int cs, int terms, const double *const *u,
+			     const double *t_hi, const double *t_lo, double *out, int os);
 };
 
 extern const struct tf_dd_loops tf_dd_loops_generic;

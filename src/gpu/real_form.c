@@ -74,6 +74,56 @@ static struct tf_op real_gemm(const struct tf_op *op, char transa, char transb, 
 	return g;
 }
 
+/* The part of GEMM g that computes C(i0:i0+m, j0:j0+n) from the inner
+ * indices l0:l0+k only. */
+static struct tf_op sub_gemm(const struct tf_op *g, int i0, int m, int j0, int n, int l0, int k)
+{
+	struct tf_op s = *g;
+	s.m = m, s.n = n, s.k = k;
+	s.a = g->transa == 'N' ? g->a + i0 + (size_t)l0 * g->lda : g->a + l0 + (size_t)i0 * g->lda;
+	s.b = g->transb == 'N' ? g->b + l0 + (size_t)j0 * g->ldb : g->b + j0 + (size_t)l0 * g->ldb;
+	s.c = g->c + i0 + (size_t)j0 * g->ldc;
+	return s;
+}
+
+/* Below this order a triangle's GEMM is not cut in two. */
+#define HALVES_MIN 512
+
+/* A GEMM whose result is a triangle (SYRK, SYR2K), or whose left or right
+ * operand is a triangle (TRMM), as two GEMMs that leave out the half of a
+ * block of zeros or of unwanted results: 3/4 of the work. */
+static void halve(struct tf_gpu_real_form *form, const struct tf_op *op)
+{
+	struct tf_op g = form->gemm[0];
+	if (op->kind == TF_OP_SYRK || op->kind == TF_OP_SYR2K) {
+		int n = g.n, h = n / 2;
+		if (n < HALVES_MIN)
+			return;
+		if (op->uplo == 'U') {
+			form->gemm[0] = sub_gemm(&g, 0, h, 0, h, 0, g.k);
+			form->gemm[1] = sub_gemm(&g, 0, n, h, n - h, 0, g.k);
+		} else {
+			form->gemm[0] = sub_gemm(&g, 0, n, 0, h, 0, g.k);
+			form->gemm[1] = sub_gemm(&g, h, n - h, h, n - h, 0, g.k);
+		}
+	} else { /* TRMM: op(A) upper or lower, on the left or the right */
+		int upper = (op->uplo == 'U') == (op->transa == 'N');
+		int order = g.k, h = order / 2;
+		if (order < HALVES_MIN)
+			return;
+		if (op->side == 'L') { /* rows of op(A) C */
+			form->gemm[0] = sub_gemm(&g, 0, h, 0, g.n, 0, upper ? order : h);
+			form->gemm[1] = sub_gemm(&g, h, g.m - h, 0, g.n, upper ? h : 0,
+						 upper ? order - h : order);
+		} else { /* columns of C op(A) */
+			form->gemm[0] = sub_gemm(&g, 0, g.m, 0, h, 0, upper ? h : order);
+			form->gemm[1] = sub_gemm(&g, 0, g.m, h, g.n - h, upper ? 0 : h,
+						 upper ? order : order - h);
+		}
+	}
+	form->count = 2;
+}
+
 /* Lays the form out in c (sizes only when c->next is NULL; then buffers too)
  * and launches the writing-out kernels. */
 static cudaError_t lay_out(struct tf_gpu_context *gpu, const struct tf_op *op,
@@ -86,6 +136,7 @@ static cudaError_t lay_out(struct tf_gpu_context *gpu, const struct tf_op *op,
 	struct source a = { NULL, 0 }, b = { NULL, 0 }, cs = { NULL, 0 };
 	int m = op->m, n = op->n, k = op->k;
 	form->count = 1;
+	form->parts = 1;
 	form->uplo = 0;
 	if (op->kind == TF_OP_GEMM) { /* complex */
 		int ra = op->transa == 'N' ? m : k, ca = op->transa == 'N' ? k : m;
@@ -96,6 +147,7 @@ static cudaError_t lay_out(struct tf_gpu_context *gpu, const struct tf_op *op,
 		double *a1 = take(c, (size_t)m * 2 * k), *a2 = take(c, (size_t)m * 2 * k);
 		double *bb = take(c, (size_t)2 * k * n);
 		form->count = 2;
+		form->parts = 2;
 		form->rows = m, form->cols = n;
 		form->result[0] = take(c, (size_t)m * n);
 		form->result[1] = take(c, (size_t)m * n);
@@ -146,6 +198,7 @@ static cudaError_t lay_out(struct tf_gpu_context *gpu, const struct tf_op *op,
 			form->gemm[0] = side_left ? real_gemm(op, t, 'N', m, n, m, full, m, cs.p, cs.ld, r)
 						  : real_gemm(op, 'N', t, m, n, n, cs.p, cs.ld, full, n, r);
 			form->gemm[0].beta = 0.0;
+			halve(form, op);
 		}
 		break;
 	}
@@ -162,6 +215,7 @@ static cudaError_t lay_out(struct tf_gpu_context *gpu, const struct tf_op *op,
 		if (op->kind == TF_OP_SYRK) {
 			form->gemm[0] = trans ? real_gemm(op, 'T', 'N', n, n, k, a.p, a.ld, a.p, a.ld, r)
 					      : real_gemm(op, 'N', 'T', n, n, k, a.p, a.ld, a.p, a.ld, r);
+			halve(form, op);
 			break;
 		}
 		if (status == cudaSuccess)
@@ -178,6 +232,7 @@ static cudaError_t lay_out(struct tf_gpu_context *gpu, const struct tf_op *op,
 		RUN(tf_kernel_real_form(ra, ca, va, right + second, ld, stream));
 		form->gemm[0] = trans ? real_gemm(op, 'T', 'N', n, n, 2 * k, left, ld, right, ld, r)
 				      : real_gemm(op, 'N', 'T', n, n, 2 * k, left, ld, right, ld, r);
+		halve(form, op);
 		break;
 	}
 	default:
@@ -236,7 +291,7 @@ static cudaError_t any_nonfinite(struct tf_gpu_context *gpu, const struct tf_gpu
 	unsigned flag = 0;
 	cudaStream_t stream = gpu->streams[0];
 	cudaError_t status = cudaMemsetAsync(gpu->counter, 0, sizeof *gpu->counter, stream);
-	for (int i = 0; i < form->count && status == cudaSuccess; i++)
+	for (int i = 0; i < form->parts && status == cudaSuccess; i++)
 		status = tf_kernel_find_nonfinite(form->rows, form->cols, form->result[i], form->rows,
 						  gpu->counter, stream);
 	if (status == cudaSuccess)
@@ -267,7 +322,7 @@ int tf_gpu_real_form_finish(const struct tf_op *op, struct tf_gpu_real_form *for
 	const int width = op->type == TF_TYPE_Z ? 2 : 1;
 	const int in_place = tf_gpu_is_device_memory(op->c);
 	int rows = form->rows, cols = form->cols;
-	for (int part = 0; part < form->count && status == cudaSuccess; part++) {
+	for (int part = 0; part < form->parts && status == cudaSuccess; part++) {
 		if (in_place) {
 			status = tf_kernel_copy_part(rows, cols, form->result[part], rows, op->c, op->ldc,
 						     width == 2, part, form->uplo, stream);
@@ -282,7 +337,7 @@ int tf_gpu_real_form_finish(const struct tf_op *op, struct tf_gpu_real_form *for
 				break;
 			status = tf_gpu_upload_elements(gpu, op->c, width * sizeof(double), (size_t)op->ldc,
 							rows, cols, whole, (size_t)rows, stream);
-			for (int p = 0; p < form->count && status == cudaSuccess; p++)
+			for (int p = 0; p < form->parts && status == cudaSuccess; p++)
 				status = tf_kernel_copy_part(rows, cols, form->result[p], rows, whole, rows,
 							     width == 2, p, form->uplo, stream);
 			if (status == cudaSuccess)

@@ -3,7 +3,9 @@
 /* The Level 3 routines that the GPU runs as real GEMMs (src/gpu/real_form.h):
  * zgemm_ (real alpha and beta), dsymm_, dtrmm_, dsyrk_, dsyr2k_, on host
  * arrays (the GPU forced: test/gpu/forced.sh) and on device arrays, judged
- * against MPFR (test/blas/exact.h) in dd mode; beta = 0 over NaN in C (it
+ * against MPFR (test/blas/exact.h) in dd mode, with orders below and above
+ * the one from which dtrmm, dsyrk and dsyr2k are cut into two GEMMs; beta =
+ * 0 over NaN in C (it
  * must not be read), the triangle of C that dsyrk and dsyr2k must not write
  * checked bit for bit.  Run by test/blas/run.sh PROGRAM dd. */
 #include <cuda_runtime_api.h>
@@ -246,5 +248,14 @@ int main(int argc, char **argv)
 				real_case("dsyrk", 'L', uplo, t, 'N', m, n, k, alpha, beta);
 				real_case("dsyr2k", 'L', uplo, t, 'N', m, n, k, alpha, beta);
 			}
+	/* orders from 512 on: dtrmm, dsyrk and dsyr2k as two GEMMs */
+	for (on_device = 0; on_device <= (devices > 0); on_device++)
+		for (int v = 0; v < 4; v++) {
+			char uplo = v & 1 ? 'L' : 'U', t = v & 2 ? 'T' : 'N';
+			real_case("dtrmm", 'L', uplo, t, v == 3 ? 'U' : 'N', 520, 9, 0, 1.5, 0.0);
+			real_case("dtrmm", 'R', uplo, t, 'N', 7, 530, 0, -1.0, 0.0);
+			real_case("dsyrk", 'L', uplo, t, 'N', 0, 520, 11, 1.0, v == 2 ? 0.0 : 0.5);
+			real_case("dsyr2k", 'L', uplo, t, 'N', 0, 516, 7, -2.0, 1.0);
+		}
 	return bh_finish();
 }
