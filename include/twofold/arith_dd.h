@@ -143,6 +143,19 @@ TF_ARITH tf_dd tf_dd_fma(tf_dd acc, double a, double b)
 	return tf_quick_two_sum(s.hi, TF_DADD(s.lo, TF_DADD(acc.lo, p.lo)));
 }
 
+/* acc + a * x for a double a and a DD x: a * x.hi taken exactly (TwoProd),
+ * a * x.lo added to its error by FMA, the sum as in tf_dd_fma.  The step of
+ * a triangular solve's update, whose unknowns x are kept in DD; the error
+ * is that of tf_dd_fma plus u |a x.lo| <= 2u^2 |a x|.  a * x.hi must not
+ * overflow. */
+TF_ARITH tf_dd tf_dd_fma_dd(tf_dd acc, double a, tf_dd x)
+{
+	tf_dd p = tf_two_prod(a, x.hi);
+	double e = TF_DFMA(a, x.lo, p.lo);
+	tf_dd s = tf_two_sum(acc.hi, p.hi);
+	return tf_quick_two_sum(s.hi, TF_DADD(s.lo, TF_DADD(acc.lo, e)));
+}
+
 /* acc + a * b without renormalizing: hi takes the rounded sum, lo gathers
  * the rounding errors of the sum and of the product (10 operations against
  * tf_dd_fma's 13).  One step from a normalized acc, then renormalized: error

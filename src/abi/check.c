@@ -57,6 +57,20 @@ int tf_check_dgemv(char trans, int m, int n, int lda, int incx, int incy)
 	return 0;
 }
 
+int tf_check_trsm(char side, char uplo, char transa, char diag, int m, int n, int lda, int ldb)
+{
+	char s = side == 'l' ? 'L' : side == 'r' ? 'R' : side;
+	if (s != 'L' && s != 'R') return 1;
+	if (uplo != 'U' && uplo != 'u' && uplo != 'L' && uplo != 'l') return 2;
+	if (!tf_trans_option(transa)) return 3;
+	if (diag != 'U' && diag != 'u' && diag != 'N' && diag != 'n') return 4;
+	if (m < 0) return 5;
+	if (n < 0) return 6;
+	if (lda < max1(s == 'L' ? m : n)) return 9;
+	if (ldb < max1(m)) return 11;
+	return 0;
+}
+
 /* The call goes through the PLT, so a program's own xerbla_ wins over
  * libtwofold's weak one. */
 void tf_report_illegal(const char *routine, int parameter)

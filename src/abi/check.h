@@ -8,6 +8,8 @@
 
 int tf_check_dgemm(char transa, char transb, int m, int n, int k, int lda, int ldb, int ldc);
 int tf_check_dgemv(char trans, int m, int n, int lda, int incx, int incy);
+/* dtrsm and ztrsm (and dtrmm and ztrmm: the same checks) */
+int tf_check_trsm(char side, char uplo, char transa, char diag, int m, int n, int lda, int ldb);
 
 /* 'N', 'T' or 'C' for an option the reference's LSAME accepts as one of
  * them (either case), else 0. */

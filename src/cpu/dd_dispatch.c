@@ -14,11 +14,13 @@ static const kernel_fn real_kernels[TF_OP_KIND_COUNT] = {
 	[TF_OP_GEMV] = tf_cpu_dd_gemv,
 	[TF_OP_AXPY] = tf_cpu_dd_axpy,
 	[TF_OP_DOT] = tf_cpu_dd_dot,
+	[TF_OP_TRSM] = tf_cpu_dd_trsm,
 };
 
 /* complex double data */
 static const kernel_fn complex_kernels[TF_OP_KIND_COUNT] = {
 	[TF_OP_DOT] = tf_cpu_dd_dot,
+	[TF_OP_TRSM] = tf_cpu_dd_trsm,
 };
 
 static kernel_fn kernel_of(const struct tf_op *op)

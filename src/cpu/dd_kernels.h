@@ -21,5 +21,6 @@ void tf_cpu_dd_gemm(const struct tf_op *op);
 void tf_cpu_dd_gemv(const struct tf_op *op);
 void tf_cpu_dd_axpy(const struct tf_op *op);
 void tf_cpu_dd_dot(const struct tf_op *op);
+void tf_cpu_dd_trsm(const struct tf_op *op); /* d and z */
 
 #endif

@@ -71,6 +71,50 @@ static void LOOPS(column_update)(int m, const double *restrict a, double x,
 	}
 }
 
+/* The triangular solves' update: as gemm_tile, with the right-hand factor
+ * a DD panel read in place, rows l of columns j at xh[j*ldx + l] and
+ * xl[j*ldx + l], each multiplied by sign (+1 or -1, exact):
+ *   acc(i, j) += sum over l < kc of ap[l*mr + i] * sign * (xh + xl)(l, j). */
+static void LOOPS(gemm_tile_dd)(int kc, const double *restrict ap, const double *restrict xh,
+				const double *restrict xl, int ldx, double sign,
+				double *restrict acc_hi, double *restrict acc_lo, int ld)
+{
+	double hi[NR][MR], lo[NR][MR];
+	for (int j = 0; j < NR; j++)
+		for (int i = 0; i < MR; i++) {
+			hi[j][i] = acc_hi[j * ld + i];
+			lo[j][i] = acc_lo[j * ld + i];
+		}
+	for (int l = 0; l < kc; l++) {
+		const double *a = ap + l * MR;
+		for (int j = 0; j < NR; j++) {
+			tf_dd x = tf_dd_make(sign * xh[j * ldx + l], sign * xl[j * ldx + l]);
+#pragma omp simd
+			for (int i = 0; i < MR; i++) {
+				tf_dd r = tf_dd_fma_dd(tf_dd_make(hi[j][i], lo[j][i]), a[i], x);
+				hi[j][i] = r.hi;
+				lo[j][i] = r.lo;
+			}
+		}
+	}
+	for (int j = 0; j < NR; j++)
+		for (int i = 0; i < MR; i++) {
+			acc_hi[j * ld + i] = hi[j][i];
+			acc_lo[j * ld + i] = lo[j][i];
+		}
+}
+
+static void LOOPS(column_update_dd)(int m, const double *restrict a, tf_dd x,
+				    double *restrict acc_hi, double *restrict acc_lo)
+{
+#pragma omp simd
+	for (int i = 0; i < m; i++) {
+		tf_dd r = tf_dd_fma_dd(tf_dd_make(acc_hi[i], acc_lo[i]), a[i], x);
+		acc_hi[i] = r.hi;
+		acc_lo[i] = r.lo;
+	}
+}
+
 /* LANES independent partial sums, so that the loop vectorizes; they are
  * added at the end with the accurate DD addition.  The same number for every
  * instruction set, so that every build gives the same bits. */
@@ -115,6 +159,8 @@ const struct tf_dd_loops ISA_NAME(tf_dd_loops_, TF_ISA) = {
 	.nr = NR,
 	.gemm_tile = LOOPS(gemm_tile),
 	.column_update = LOOPS(column_update),
+	.gemm_tile_dd = LOOPS(gemm_tile_dd),
+	.column_update_dd = LOOPS(column_update_dd),
 	.dot = LOOPS(dot),
 	.axpy = LOOPS(axpy),
 };

@@ -15,6 +15,14 @@ struct tf_dd_loops {
 			  double *acc_lo, int ld);
 	/* acc[i] += a[i] * x for i < m, in DD (a column of y = A x). */
 	void (*column_update)(int m, const double *a, double x, double *acc_hi, double *acc_lo);
+	/* The triangular solves' update by a DD right-hand side: for the
+	 * mr x nr tile, acc(i, j) += sum over l < kc of ap[l*mr + i] * sign *
+	 * (xh[j*ldx + l] + xl[j*ldx + l]), each step by tf_dd_fma_dd. */
+	void (*gemm_tile_dd)(int kc, const double *ap, const double *xh, const double *xl,
+			     int ldx, double sign, double *acc_hi, double *acc_lo, int ld);
+	/* acc[i] += a[i] * x for i < m and a DD x, by tf_dd_fma_dd. */
+	void (*column_update_dd)(int m, const double *a, tf_dd x, double *acc_hi,
+				 double *acc_lo);
 	/* sum over i < m of a[i] * x[i], in DD (a column of y = A^T x). */
 	tf_dd (*dot)(int m, const double *a, const double *x);
 	/* y[i] = alpha x[i] + y[i] rounded once, for i < n, unit strides. */
