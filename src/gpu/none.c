@@ -5,6 +5,7 @@
 #include "gpu/gpu.h"
 #include "gpu/sparse.h"
 #include "gpu/typed.h"
+#include "gpu/real_form.h"
 
 struct tf_gpu_memory tf_gpu_op_memory(const struct tf_op *op)
 {
@@ -99,4 +100,28 @@ int tf_gpu_krylov_engine(const struct tf_krylov_setup *setup, struct tf_krylov_e
 void tf_gpu_sparse_forget(struct tf_sparse_matrix *a)
 {
 	(void)a;
+}
+
+int tf_gpu_real_form_takes(const struct tf_op *op)
+{
+	(void)op;
+	return 0;
+}
+
+int tf_gpu_real_form_make(const struct tf_op *op, struct tf_gpu_real_form *form)
+{
+	(void)op, (void)form;
+	return -1;
+}
+
+int tf_gpu_real_form_finish(const struct tf_op *op, struct tf_gpu_real_form *form,
+			    int check_finite)
+{
+	(void)op, (void)form, (void)check_finite;
+	return -1;
+}
+
+void tf_gpu_real_form_free(struct tf_gpu_real_form *form)
+{
+	(void)form;
 }

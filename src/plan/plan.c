@@ -10,6 +10,7 @@
 #include "cpu/threads.h"
 #include "gpu/device.h"
 #include "gpu/gpu.h"
+#include "gpu/real_form.h"
 #include "plan/cost.h"
 #include "plan/plan.h"
 #include "plan/split_plan.h"
@@ -83,7 +84,7 @@ static struct estimate estimate(const struct tf_op *op, enum tf_gpu_arith arith)
 	struct estimate e = { 0, 0 };
 	double flops = tf_op_flops(op);
 	double gpu_rate = tf_gpu_gemm_flops(arith);
-	if (arith == TF_GPU_DD && op->kind == TF_OP_GEMM) {
+	if (arith == TF_GPU_DD && op->kind == TF_OP_GEMM && op->type == TF_TYPE_D) {
 		double split = tf_plan_split_flops(op->m, op->n, op->k);
 		if (split > gpu_rate)
 			gpu_rate = split;
@@ -121,6 +122,27 @@ static enum tf_gpu_arith gpu_arith(tf_mode mode)
 	}
 }
 
+/* A Level 3 op that the GPU runs as real GEMMs (gpu/real_form.h), in dd
+ * mode, when its arrays are on the device or the GPU is faster: written
+ * out on the device, the GEMMs planned as dgemm's, the results written
+ * back.  Returns 0 when it did not run (nothing changed): on host-readable
+ * arrays also when a result is Inf or NaN, so that the CPU computes the op
+ * by the rule of cpu/dd_output.h. */
+static int run_real_form(const struct tf_op *op)
+{
+	if (tf_config()->mode != TF_MODE_DD || !tf_gpu_real_form_takes(op))
+		return 0;
+	struct tf_gpu_memory memory = tf_gpu_op_memory(op);
+	if (!memory.resident && !gpu_is_faster(op, TF_GPU_DD))
+		return 0;
+	struct tf_gpu_real_form form;
+	if (tf_gpu_real_form_make(op, &form) != 0)
+		return 0;
+	for (int i = 0; i < form.count; i++)
+		tf_plan_run(&form.gemm[i]);
+	return tf_gpu_real_form_finish(op, &form, memory.host_readable) == 0;
+}
+
 /* cpu: the CPU BLAS.  The other modes: the GPU when the op's data is in
  * device memory, or when the GPU is faster; else the CPU (DD kernels in dd
  * mode, the CPU BLAS otherwise).  Native mode without cuBLAS takes the CPU,
@@ -136,7 +158,7 @@ enum tf_where tf_plan_run(const struct tf_op *op)
 		return TF_WHERE_CPU_BLAS;
 	}
 	if (!tf_gpu_computes(op))
-		return run_cpu(op);
+		return run_real_form(op) ? TF_WHERE_GPU : run_cpu(op);
 	if (config->mode != TF_MODE_DD && tf_gpu_gemm_flops(TF_GPU_DD) <= 0) {
 		pthread_once(&no_gpu_notice_once, no_gpu_notice);
 		tf_cpu_forward(op);

@@ -1,0 +1,107 @@
+/* dd-mode Level 3 on the GPU, device arrays: the routines that run as real
+ * GEMMs (src/gpu/real_form.h) against dd dgemm_ of the same n, measured in
+ * the same run.
+ *
+ *   gpu_level3 N...
+ *
+ * Per N one line per routine: seconds (median of 3 calls after a warm-up),
+ * TFLOP/s by the routine's own flop count (zgemm 8n^3, dsymm 2n^3, dtrmm
+ * n^3, dsyrk n^2 (n+1), dsyr2k 2 n^2 (n+1)), and that rate over dgemm_'s.
+ * Elements uniform in [-1, 1). */
+#include "config.h"
+
+#include <cuda_runtime_api.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+#include "test/splitmix64.h"
+
+void dgemm_(const char *, const char *, const int *, const int *, const int *, const double *,
+	    const double *, const int *, const double *, const int *, const double *, double *,
+	    const int *, size_t, size_t);
+void zgemm_(const char *, const char *, const int *, const int *, const int *, const double *,
+	    const double *, const int *, const double *, const int *, const double *, double *,
+	    const int *, size_t, size_t);
+void dsymm_(const char *, const char *, const int *, const int *, const double *, const double *,
+	    const int *, const double *, const int *, const double *, double *, const int *, size_t,
+	    size_t);
+void dtrmm_(const char *, const char *, const char *, const char *, const int *, const int *,
+	    const double *, const double *, const int *, double *, const int *, size_t, size_t,
+	    size_t, size_t);
+void dsyrk_(const char *, const char *, const int *, const int *, const double *, const double *,
+	    const int *, const double *, double *, const int *, size_t, size_t);
+void dsyr2k_(const char *, const char *, const int *, const int *, const double *, const double *,
+	     const int *, const double *, const int *, const double *, double *, const int *,
+	     size_t, size_t);
+
+static double now(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec + 1e-9 * t.tv_nsec;
+}
+
+static int n;
+static double *a, *b, *c; /* device, 2 n^2 doubles each (room for complex) */
+static const double one[2] = { 1.0, 0.0 }, zero[2] = { 0.0, 0.0 };
+
+static void run(int routine)
+{
+	switch (routine) {
+	case 0: dgemm_("N", "N", &n, &n, &n, one, a, &n, b, &n, zero, c, &n, 1, 1); break;
+	case 1: zgemm_("N", "N", &n, &n, &n, one, a, &n, b, &n, zero, c, &n, 1, 1); break;
+	case 2: dsymm_("L", "U", &n, &n, one, a, &n, b, &n, zero, c, &n, 1, 1); break;
+	case 3: dtrmm_("L", "U", "N", "N", &n, &n, one, a, &n, c, &n, 1, 1, 1, 1); break;
+	case 4: dsyrk_("U", "N", &n, &n, one, a, &n, zero, c, &n, 1, 1); break;
+	case 5: dsyr2k_("U", "N", &n, &n, one, a, &n, b, &n, zero, c, &n, 1, 1); break;
+	}
+	cudaDeviceSynchronize();
+}
+
+static int compare(const void *x, const void *y)
+{
+	double p = *(const double *)x, q = *(const double *)y;
+	return (p > q) - (p < q);
+}
+
+int main(int argc, char **argv)
+{
+	static const char *const names[] = { "dgemm", "zgemm", "dsymm", "dtrmm", "dsyrk", "dsyr2k" };
+	uint64_t state = 42;
+	printf("%-8s %6s %10s %8s %8s\n", "routine", "n", "seconds", "TFLOP/s", "/dgemm");
+	for (int arg = 1; arg < argc; arg++) {
+		n = atoi(argv[arg]);
+		size_t count = 2 * (size_t)n * n;
+		double *h = malloc(count * sizeof *h);
+		for (size_t i = 0; i < count; i++)
+			h[i] = splitmix64_sym(&state);
+		if (cudaMalloc((void **)&a, count * 8) || cudaMalloc((void **)&b, count * 8) ||
+		    cudaMalloc((void **)&c, count * 8)) {
+			fprintf(stderr, "device memory for n = %d\n", n);
+			return 1;
+		}
+		cudaMemcpy(a, h, count * 8, cudaMemcpyHostToDevice);
+		cudaMemcpy(b, h, count * 8, cudaMemcpyHostToDevice);
+		cudaMemcpy(c, h, count * 8, cudaMemcpyHostToDevice);
+		double nn = n, flops[] = { 2 * nn * nn * nn, 8 * nn * nn * nn, 2 * nn * nn * nn,
+					    nn * nn * nn, nn * nn * (nn + 1), 2 * nn * nn * (nn + 1) };
+		double dgemm_rate = 0;
+		for (int r = 0; r < 6; r++) {
+			double t[3];
+			run(r);
+			for (int i = 0; i < 3; i++) {
+				double t0 = now();
+				run(r);
+				t[i] = now() - t0;
+			}
+			qsort(t, 3, sizeof *t, compare);
+			double rate = flops[r] / t[1] / 1e12;
+			if (r == 0)
+				dgemm_rate = rate;
+			printf("%-8s %6d %10.4f %8.2f %8.2f\n", names[r], n, t[1], rate, rate / dgemm_rate);
+		}
+		cudaFree(a), cudaFree(b), cudaFree(c);
+		free(h);
+	}
+	return 0;
+}
