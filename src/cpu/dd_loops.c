@@ -74,7 +74,10 @@ static void LOOPS(column_update)(int m, const double *restrict a, double x,
 /* The triangular solves' update: as gemm_tile, with the right-hand factor
  * a DD panel read in place, rows l of columns j at xh[j*ldx + l] and
  * xl[j*ldx + l], each multiplied by sign (+1 or -1, exact):
- *   acc(i, j) += sum over l < kc of ap[l*mr + i] * sign * (xh + xl)(l, j). */
+ *   acc(i, j) += sum over l < kc of ap[l*mr + i] * sign * (xh + xl)(l, j),
+ * by tf_dd_fma_dd_lazy, renormalized every RENORMALIZE steps of l and at
+ * its end: the same steps in every tile, so the bits depend on kc only. */
+#define RENORMALIZE 16
 static void LOOPS(gemm_tile_dd)(int kc, const double *restrict ap, const double *restrict xh,
 				const double *restrict xl, int ldx, double sign,
 				double *restrict acc_hi, double *restrict acc_lo, int ld)
@@ -91,11 +94,20 @@ static void LOOPS(gemm_tile_dd)(int kc, const double *restrict ap, const double 
 			tf_dd x = tf_dd_make(sign * xh[j * ldx + l], sign * xl[j * ldx + l]);
 #pragma omp simd
 			for (int i = 0; i < MR; i++) {
-				tf_dd r = tf_dd_fma_dd(tf_dd_make(hi[j][i], lo[j][i]), a[i], x);
+				tf_dd r = tf_dd_fma_dd_lazy(tf_dd_make(hi[j][i], lo[j][i]), a[i], x);
 				hi[j][i] = r.hi;
 				lo[j][i] = r.lo;
 			}
 		}
+		if ((l + 1) % RENORMALIZE == 0 || l + 1 == kc)
+			for (int j = 0; j < NR; j++) {
+#pragma omp simd
+				for (int i = 0; i < MR; i++) {
+					tf_dd r = tf_dd_renormalize(tf_dd_make(hi[j][i], lo[j][i]));
+					hi[j][i] = r.hi;
+					lo[j][i] = r.lo;
+				}
+			}
 	}
 	for (int j = 0; j < NR; j++)
 		for (int i = 0; i < MR; i++) {

@@ -17,7 +17,8 @@ struct tf_dd_loops {
 	void (*column_update)(int m, const double *a, double x, double *acc_hi, double *acc_lo);
 	/* The triangular solves' update by a DD right-hand side: for the
 	 * mr x nr tile, acc(i, j) += sum over l < kc of ap[l*mr + i] * sign *
-	 * (xh[j*ldx + l] + xl[j*ldx + l]), each step by tf_dd_fma_dd. */
+	 * (xh[j*ldx + l] + xl[j*ldx + l]), by tf_dd_fma_dd_lazy, renormalized
+	 * every 16 steps of l and at l = kc - 1 (so the bits depend on kc only). */
 	void (*gemm_tile_dd)(int kc, const double *ap, const double *xh, const double *xl,
 			     int ldx, double sign, double *acc_hi, double *acc_lo, int ld);
 	/* acc[i] += a[i] * x for i < m and a DD x, by tf_dd_fma_dd. */
