@@ -32,6 +32,21 @@
 #define NR 2
 #endif
 
+/* The triangular solves' tile (gemm_tile_dd): a DD right-hand side takes
+ * two registers per column, and the lazy step more temporaries. */
+#if !defined(MR_DD)
+#if defined(__AVX512F__)
+#define MR_DD 16
+#define NR_DD 4
+#elif defined(__AVX2__)
+#define MR_DD 8
+#define NR_DD 2
+#else
+#define MR_DD 4
+#define NR_DD 2
+#endif
+#endif
+
 static void LOOPS(gemm_tile)(int kc, const double *restrict ap, const double *restrict bp,
 			     double *restrict acc_hi, double *restrict acc_lo, int ld)
 {
@@ -82,35 +97,35 @@ static void LOOPS(gemm_tile_dd)(int kc, const double *restrict ap, const double 
 				const double *restrict xl, int ldx, double sign,
 				double *restrict acc_hi, double *restrict acc_lo, int ld)
 {
-	double hi[NR][MR], lo[NR][MR];
-	for (int j = 0; j < NR; j++)
-		for (int i = 0; i < MR; i++) {
+	double hi[NR_DD][MR_DD], lo[NR_DD][MR_DD];
+	for (int j = 0; j < NR_DD; j++)
+		for (int i = 0; i < MR_DD; i++) {
 			hi[j][i] = acc_hi[j * ld + i];
 			lo[j][i] = acc_lo[j * ld + i];
 		}
 	for (int l = 0; l < kc; l++) {
-		const double *a = ap + l * MR;
-		for (int j = 0; j < NR; j++) {
+		const double *a = ap + l * MR_DD;
+		for (int j = 0; j < NR_DD; j++) {
 			tf_dd x = tf_dd_make(sign * xh[j * ldx + l], sign * xl[j * ldx + l]);
 #pragma omp simd
-			for (int i = 0; i < MR; i++) {
+			for (int i = 0; i < MR_DD; i++) {
 				tf_dd r = tf_dd_fma_dd_lazy(tf_dd_make(hi[j][i], lo[j][i]), a[i], x);
 				hi[j][i] = r.hi;
 				lo[j][i] = r.lo;
 			}
 		}
 		if ((l + 1) % RENORMALIZE == 0 || l + 1 == kc)
-			for (int j = 0; j < NR; j++) {
+			for (int j = 0; j < NR_DD; j++) {
 #pragma omp simd
-				for (int i = 0; i < MR; i++) {
+				for (int i = 0; i < MR_DD; i++) {
 					tf_dd r = tf_dd_renormalize(tf_dd_make(hi[j][i], lo[j][i]));
 					hi[j][i] = r.hi;
 					lo[j][i] = r.lo;
 				}
 			}
 	}
-	for (int j = 0; j < NR; j++)
-		for (int i = 0; i < MR; i++) {
+	for (int j = 0; j < NR_DD; j++)
+		for (int i = 0; i < MR_DD; i++) {
 			acc_hi[j * ld + i] = hi[j][i];
 			acc_lo[j * ld + i] = lo[j][i];
 		}
@@ -174,6 +189,8 @@ const struct tf_dd_loops ISA_NAME(tf_dd_loops_, TF_ISA) = {
 	.nr = NR,
 	.gemm_tile = LOOPS(gemm_tile),
 	.column_update = LOOPS(column_update),
+	.mr_dd = MR_DD,
+	.nr_dd = NR_DD,
 	.gemm_tile_dd = LOOPS(gemm_tile_dd),
 	.column_update_dd = LOOPS(column_update_dd),
 	.dot = LOOPS(dot),

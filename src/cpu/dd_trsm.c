@@ -74,7 +74,7 @@ static void m_element(const struct trsm_job *job, int i, int l, double *out)
  * block, then the panels below, each part (real, imaginary) apart. */
 static size_t block_doubles(const struct trsm_job *job, int k0, int kb)
 {
-	int mr = job->loops->mr, rest = job->p - k0 - kb;
+	int mr = job->loops->mr_dd, rest = job->p - k0 - kb;
 	size_t panels = (size_t)(rest + mr - 1) / mr;
 	return (size_t)job->width * kb * ((size_t)kb + panels * mr);
 }
@@ -90,7 +90,7 @@ static size_t packed_doubles(const struct trsm_job *job)
 /* Packs -M below the diagonal and M on it (1 for a unit diagonal). */
 static void pack(const struct trsm_job *job, double *packed)
 {
-	const int w = job->width, mr = job->loops->mr, p = job->p;
+	const int w = job->width, mr = job->loops->mr_dd, p = job->p;
 	double e[2];
 	for (int k0 = 0; k0 < p; k0 += KB) {
 		int kb = p - k0 < KB ? p - k0 : KB;
@@ -159,7 +159,7 @@ static void panel_update(const struct trsm_job *job, struct x_block *x, int colu
 			 const double *panel)
 {
 	const struct tf_dd_loops *loops = job->loops;
-	const int mr = loops->mr, nr = loops->nr, w = job->width;
+	const int mr = loops->mr_dd, nr = loops->nr_dd, w = job->width;
 	for (int r0 = k0 + kb; r0 < job->p; r0 += mr) {
 		for (int j = 0; j < columns; j += nr) {
 			size_t from = (size_t)j * x->ldx + k0, to = (size_t)j * x->ldx + r0;
@@ -252,7 +252,7 @@ static void solve_task(void *context, int task)
 {
 	const struct trsm_job *job = context;
 	const int w = job->width, j0 = task * NB, columns = job->q - j0 < NB ? job->q - j0 : NB;
-	const int nr = job->loops->nr, padded = (columns + nr - 1) / nr * nr;
+	const int nr = job->loops->nr_dd, padded = (columns + nr - 1) / nr * nr;
 	double stack[STACK_X];
 	size_t part_doubles = (size_t)job->ldx * padded;
 	double *buffer = tf_cpu_buffer(stack, STACK_X, 2 * w * part_doubles);
@@ -311,7 +311,7 @@ void tf_cpu_dd_trsm(const struct tf_op *op)
 	};
 	/* M is lower when it is A of a lower A, or A^T of an upper one */
 	job.reversed = job.transposed ? op->uplo != 'U' : op->uplo != 'L';
-	int mr = job.loops->mr;
+	int mr = job.loops->mr_dd;
 	job.ldx = (job.p + mr - 1) / mr * mr;
 
 	double packed_stack[STACK_PACKED], values_stack[STACK_VALUES];
