@@ -142,6 +142,19 @@ static void LOOPS(column_update_dd)(int m, const double *restrict a, tf_dd x,
 	}
 }
 
+/* The triangular solves' division by a diagonal element, across the
+ * right-hand sides: x[j*stride] = x[j*stride] / d in DD (tf_dd_div_d),
+ * x being (hi, lo). */
+static void LOOPS(divide_dd)(int n, int stride, double *restrict hi, double *restrict lo, double d)
+{
+#pragma omp simd
+	for (int j = 0; j < n; j++) {
+		tf_dd r = tf_dd_div_d(tf_dd_make(hi[j * stride], lo[j * stride]), d);
+		hi[j * stride] = r.hi;
+		lo[j * stride] = r.lo;
+	}
+}
+
 /* LANES independent partial sums, so that the loop vectorizes; they are
  * added at the end with the accurate DD addition.  The same number for every
  * instruction set, so that every build gives the same bits. */
@@ -193,6 +206,7 @@ const struct tf_dd_loops ISA_NAME(tf_dd_loops_, TF_ISA) = {
 	.nr_dd = NR_DD,
 	.gemm_tile_dd = LOOPS(gemm_tile_dd),
 	.column_update_dd = LOOPS(column_update_dd),
+	.divide_dd = LOOPS(divide_dd),
 	.dot = LOOPS(dot),
 	.axpy = LOOPS(axpy),
 };

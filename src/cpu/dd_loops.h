@@ -25,6 +25,8 @@ struct tf_dd_loops {
 	/* acc[i] += a[i] * x for i < m and a DD x, by tf_dd_fma_dd. */
 	void (*column_update_dd)(int m, const double *a, tf_dd x, double *acc_hi,
 				 double *acc_lo);
+	/* x[j*stride] /= d for j < n, x = (hi, lo) in DD, by tf_dd_div_d. */
+	void (*divide_dd)(int n, int stride, double *hi, double *lo, double d);
 	/* sum over i < m of a[i] * x[i], in DD (a column of y = A^T x). */
 	tf_dd (*dot)(int m, const double *a, const double *x);
 	/* y[i] = alpha x[i] + y[i] rounded once, for i < n, unit strides. */

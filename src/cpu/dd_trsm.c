@@ -176,8 +176,7 @@ static void panel_update(const struct trsm_job *job, struct x_block *x, int colu
 	}
 }
 
-/* The element ops, once per type: alpha r into X, X divided by the
- * diagonal, X rounded into values. */
+/* The element ops, once per type: alpha r into X, X rounded into values. */
 #define TRSM_ELEMENT_OPS(E)                                                                        \
 	static tf_##E##_acc x_get_##E(const struct x_block *x, size_t at)                          \
 	{                                                                                          \
@@ -200,18 +199,15 @@ static void panel_update(const struct trsm_job *job, struct x_block *x, int colu
 	static void x_load_##E(const struct trsm_job *job, struct x_block *x, int j0, int columns)  \
 	{                                                                                          \
 		const double alpha[2] = { job->op->alpha, job->op->alpha_im };                     \
+		const int one = tf_##E##_is_one(alpha);                                            \
 		for (int j = 0; j < columns; j++)                                                  \
 			for (int i = 0; i < job->p; i++) {                                         \
 				const double *b = job->op->c +                                     \
 					b_index(job, i, j0 + j, job->op->ldc) * TF_E_WIDTH(E);     \
 				x_put_##E(x, (size_t)j * x->ldx + i,                               \
-					  tf_##E##_scale(alpha, tf_##E##_from(b)));                \
+					  one ? tf_##E##_from(b)                                   \
+					      : tf_##E##_scale(alpha, tf_##E##_from(b)));          \
 			}                                                                          \
-	}                                                                                          \
-	static void x_divide_##E(struct x_block *x, size_t at, const double *diag, size_t d_part)  \
-	{                                                                                          \
-		double d[2] = { diag[0], TF_E_WIDTH(E) == 2 ? diag[d_part] : 0.0 };                \
-		x_put_##E(x, at, tf_##E##_div(x_get_##E(x, at), d));                               \
 	}                                                                                          \
 	static void x_round_##E(const struct trsm_job *job, const struct x_block *x, int j0,        \
 				int columns)                                                       \
@@ -247,6 +243,13 @@ static void tf_z_get_parts(tf_zdd v, tf_dd *part)
 TRSM_ELEMENT_OPS(d)
 TRSM_ELEMENT_OPS(z)
 
+/* A complex X divided by the diagonal (a real one: the loops' divide_dd). */
+static void x_divide_z(struct x_block *x, size_t at, const double *diag, size_t d_part)
+{
+	const double d[2] = { diag[0], diag[d_part] };
+	x_put_z(x, at, tf_z_div(x_get_z(x, at), d));
+}
+
 /* One task: right-hand sides [task NB, task NB + NB). */
 static void solve_task(void *context, int task)
 {
@@ -272,20 +275,20 @@ static void solve_task(void *context, int task)
 	for (int k0 = 0; k0 < job->p; k0 += KB) {
 		int kb = job->p - k0 < KB ? job->p - k0 : KB;
 		size_t d_part = (size_t)kb * kb;
-		for (int j = 0; j < columns; j++)
-			for (int l = 0; l < kb; l++) {
-				const double *column = block + (size_t)l * kb;
-				if (!job->unit) {
-					size_t at = (size_t)j * x.ldx + k0 + l;
-					if (w == 2)
-						x_divide_z(&x, at, column + l, d_part);
-					else
-						x_divide_d(&x, at, column + l, d_part);
-				}
-				if (l + 1 < kb)
+		/* row by row: the divisions of a row are independent */
+		for (int l = 0; l < kb; l++) {
+			const double *column = block + (size_t)l * kb;
+			if (!job->unit && w == 1)
+				job->loops->divide_dd(columns, x.ldx, x.hi[0] + k0 + l, x.lo[0] + k0 + l,
+						      column[l]);
+			else if (!job->unit)
+				for (int j = 0; j < columns; j++)
+					x_divide_z(&x, (size_t)j * x.ldx + k0 + l, column + l, d_part);
+			if (l + 1 < kb)
+				for (int j = 0; j < columns; j++)
 					column_update(job, &x, j, k0 + l, k0 + l + 1, kb - l - 1,
 						      column + l + 1, d_part);
-			}
+		}
 		panel_update(job, &x, padded, k0, kb, block + (size_t)w * kb * kb);
 		block += block_doubles(job, k0, kb);
 	}
