@@ -58,16 +58,42 @@ static int original(const struct trsm_job *job, int r)
 	return job->reversed ? job->p - 1 - r : r;
 }
 
-/* out = M(i, l), i >= l, of the lower triangular M. */
-static void m_element(const struct trsm_job *job, int i, int l, double *out)
+/* M(i, l) of the lower triangular M is at origin + (i step_i + l step_l)
+ * elements of A. */
+struct m_layout {
+	const double *origin;
+	ptrdiff_t step_i, step_l;
+};
+
+static struct m_layout m_layout(const struct trsm_job *job)
 {
 	const struct tf_op *op = job->op;
-	int r = original(job, i), c = original(job, l);
-	size_t at = job->transposed ? (size_t)c + (size_t)r * op->lda : (size_t)r + (size_t)c * op->lda;
-	const double *e = op->a + at * job->width;
-	out[0] = e[0];
-	if (job->width == 2)
-		out[1] = job->conj ? -e[1] : e[1];
+	ptrdiff_t rs = job->transposed ? op->lda : 1, cs = job->transposed ? 1 : op->lda;
+	struct m_layout m = { op->a, rs, cs };
+	if (job->reversed) {
+		m.origin = op->a + (ptrdiff_t)job->width * (job->p - 1) * (rs + cs);
+		m.step_i = -rs;
+		m.step_l = -cs;
+	}
+	return m;
+}
+
+/* count elements of M's column l from row i on, each part of it times
+ * sign (conjugated when the op says so), into to[part * part_stride + k]. */
+static void m_column(const struct trsm_job *job, const struct m_layout *m, int i, int l, int count,
+		     double sign, double *to, size_t part_stride)
+{
+	const int w = job->width;
+	const double *e = m->origin + w * ((ptrdiff_t)i * m->step_i + (ptrdiff_t)l * m->step_l);
+	const ptrdiff_t step = w * m->step_i;
+	for (int k = 0; k < count; k++, e += step)
+		to[k] = sign * e[0];
+	if (w == 2) {
+		double im_sign = job->conj ? -sign : sign;
+		e = m->origin + w * ((ptrdiff_t)i * m->step_i + (ptrdiff_t)l * m->step_l) + 1;
+		for (int k = 0; k < count; k++, e += step)
+			to[part_stride + k] = im_sign * e[0];
+	}
 }
 
 /* The doubles of block k0 (kb columns) of the packed M: the diagonal
@@ -87,35 +113,40 @@ static size_t packed_doubles(const struct trsm_job *job)
 	return total;
 }
 
-/* Packs -M below the diagonal and M on it (1 for a unit diagonal). */
+/* Packs -M below the diagonal and M on it (1 for a unit diagonal, not
+ * read); above the diagonal nothing (never read). */
 static void pack(const struct trsm_job *job, double *packed)
 {
 	const int w = job->width, mr = job->loops->mr_dd, p = job->p;
-	double e[2];
+	const struct m_layout m = m_layout(job);
 	for (int k0 = 0; k0 < p; k0 += KB) {
 		int kb = p - k0 < KB ? p - k0 : KB;
+		size_t d_part = (size_t)kb * kb;
 		double *diag = packed;
-		for (int l = 0; l < kb; l++)
-			for (int i = 0; i < kb; i++) {
-				e[0] = e[1] = 0.0;
-				if (i == l && job->unit)
-					e[0] = 1.0;
-				else if (i >= l)
-					m_element(job, k0 + i, k0 + l, e);
-				double s = i > l ? -1.0 : 1.0;
-				for (int part = 0; part < w; part++)
-					diag[(size_t)part * kb * kb + (size_t)l * kb + i] = s * e[part];
+		for (int l = 0; l < kb; l++) {
+			double *column = diag + (size_t)l * kb;
+			if (job->unit) {
+				column[l] = 1.0;
+				if (w == 2)
+					column[d_part + l] = 0.0;
+			} else {
+				m_column(job, &m, k0 + l, k0 + l, 1, 1.0, column + l, d_part);
 			}
+			m_column(job, &m, k0 + l + 1, k0 + l, kb - l - 1, -1.0, column + l + 1, d_part);
+		}
 		double *panel = diag + (size_t)w * kb * kb;
+		double rows[2 * 16]; /* one column of a panel, parts apart (mr_dd <= 16) */
 		for (int r0 = k0 + kb; r0 < p; r0 += mr) {
-			for (int l = 0; l < kb; l++)
-				for (int i = 0; i < mr; i++) {
-					e[0] = e[1] = 0.0;
-					if (r0 + i < p)
-						m_element(job, r0 + i, k0 + l, e);
-					for (int part = 0; part < w; part++)
-						panel[(size_t)part * kb * mr + (size_t)l * mr + i] = -e[part];
-				}
+			int count = p - r0 < mr ? p - r0 : mr;
+			for (int l = 0; l < kb; l++) {
+				for (int k = 0; k < 2 * mr; k++)
+					rows[k] = 0.0;
+				m_column(job, &m, r0, k0 + l, count, -1.0, rows, mr);
+				for (int part = 0; part < w; part++)
+					for (int i = 0; i < mr; i++)
+						panel[(size_t)part * kb * mr + (size_t)l * mr + i] =
+							rows[part * mr + i];
+			}
 			panel += (size_t)w * kb * mr;
 		}
 		packed += block_doubles(job, k0, kb);

@@ -45,7 +45,11 @@ struct trsm_case {
 	double *a, *b;  /* A (order p, lda) and B (m x n, ldb), as given */
 };
 
+enum set { RANDOM, ILL, BLOCKS, NONFINITE, BIG };
+static const char *set_names[] = { "random", "ill", "blocks", "nonfinite", "big" };
+
 static uint64_t bits_hash = 1469598103934665603u;
+static double worst_ulps[BIG + 1]; /* per set, of the judged elements */
 
 static void hash(const double *v, size_t count)
 {
@@ -293,8 +297,6 @@ static void call_cblas(const struct trsm_case *c, int layout, double *b)
 			    c->ldb);
 }
 
-enum set { RANDOM, ILL, BLOCKS, NONFINITE, BIG };
-
 /* Puts Inf or NaN in A's stored triangle or in B. */
 static void spoil(uint64_t *rng, struct trsm_case *c)
 {
@@ -370,6 +372,8 @@ static void run_case(enum set set, struct trsm_case *c)
 		goto done;
 	double worst = 0.0;
 	long failures = judge(c, got, &worst, detail, sizeof detail);
+	if (worst > worst_ulps[set])
+		worst_ulps[set] = worst;
 	if (bh_mode == BH_CPU)
 		bh_ill_conditioned(routine, failures == 0);
 	else
@@ -458,6 +462,10 @@ int main(int argc, char **argv)
 	run_set(ILL);
 	run_set(BLOCKS);
 	run_set(NONFINITE);
+	for (int set = RANDOM; set <= BLOCKS; set++)
+		if (bh_mode == BH_DD || set == ILL)
+			printf("%% set %s: worst element %.3g ulps from the double nearest the exact "
+			       "solution\n", set_names[set], worst_ulps[set]);
 	printf("%% bits: %016llx\n", (unsigned long long)bits_hash);
 	return bh_finish();
 }
