@@ -132,6 +132,50 @@ TF_ARITH tf_dd tf_dd_div(tf_dd a, tf_dd b)
 	return tf_dd_add_d(q, q3);
 }
 
+/* sqrt(a) for a >= 0: q = fl(sqrt(a.hi)), then one Newton correction from
+ * the exact remainder a - q^2 (q^2 by TwoProd; a.hi - q^2.hi is exact by
+ * Sterbenz), divided by 2q (Karp and Markstein's scheme).  Relative error
+ * at most 3.2u^2 for a in [2^-900, 2^1022) (the bound the unit test checks;
+ * the worst cases it finds, a just above a power of 4, come to 3.13u^2).
+ * a = 0 gives 0; a < 0 or NaN gives NaN, +Inf a non-finite result.  Used
+ * by the Euclidean norms, on a sum of squares scaled into [2^-2, n]. */
+TF_ARITH tf_dd tf_dd_sqrt(tf_dd a)
+{
+	if (a.hi == 0.0)
+		return tf_dd_make(a.hi, 0.0);
+	double q = sqrt(a.hi);
+	tf_dd p = tf_two_prod(q, q);
+	double r = TF_DADD(TF_DSUB(TF_DSUB(a.hi, p.hi), p.lo), a.lo);
+	return tf_quick_two_sum(q, r / TF_DADD(q, q));
+}
+
+/* a b + c d rounded to double, both products exact: the two products'
+ * leading words added by TwoSum, every error term gathered, and the pair
+ * rounded once by adding its two words (rounding directly, without
+ * renormalizing first, is at least as accurate).  Error at most half an
+ * ulp of the result plus
+ * 4u^2 (|ab| + |cd|), so the result is the double nearest the exact value
+ * or next to it (the Level 1 tests check this against MPFR).  The step of
+ * the plane rotations and of complex scaling; no product may overflow. */
+TF_ARITH double tf_prod_sum_rounded(double a, double b, double c, double d)
+{
+	tf_dd p = tf_two_prod(a, b), q = tf_two_prod(c, d);
+	tf_dd s = tf_two_sum(p.hi, q.hi);
+	return TF_DADD(s.hi, TF_DADD(s.lo, TF_DADD(p.lo, q.lo)));
+}
+
+/* a b + c d + e rounded to double, the same way: the sum of the products'
+ * leading words added to e by TwoSum, every error term gathered, one
+ * rounding.  Error at most half an ulp plus 6u^2 (|ab| + |cd| + |e|).
+ * The step of complex axpy. */
+TF_ARITH double tf_prod_sum_add_rounded(double a, double b, double c, double d, double e)
+{
+	tf_dd p = tf_two_prod(a, b), q = tf_two_prod(c, d);
+	tf_dd s = tf_two_sum(p.hi, q.hi);
+	tf_dd t = tf_two_sum(s.hi, e);
+	return TF_DADD(t.hi, TF_DADD(t.lo, TF_DADD(s.lo, TF_DADD(p.lo, q.lo))));
+}
+
 /* acc + a * b, the product of two doubles taken exactly: the step of every
  * DD dot product.  Error at most 2u^2 |acc + a*b| + 2u^2 |a*b|; over a dot
  * product of k terms the error is at most about 4k u^2 sum |a_i b_i|.
@@ -141,19 +185,6 @@ TF_ARITH tf_dd tf_dd_fma(tf_dd acc, double a, double b)
 	tf_dd p = tf_two_prod(a, b);
 	tf_dd s = tf_two_sum(acc.hi, p.hi);
 	return tf_quick_two_sum(s.hi, TF_DADD(s.lo, TF_DADD(acc.lo, p.lo)));
-}
-
-/* acc + a * x for a double a and a DD x: a * x.hi taken exactly (TwoProd),
- * a * x.lo added to its error by FMA, the sum as in tf_dd_fma.  The step of
- * a triangular solve's update, whose unknowns x are kept in DD; the error
- * is that of tf_dd_fma plus u |a x.lo| <= 2u^2 |a x|.  a * x.hi must not
- * overflow. */
-TF_ARITH tf_dd tf_dd_fma_dd(tf_dd acc, double a, tf_dd x)
-{
-	tf_dd p = tf_two_prod(a, x.hi);
-	double e = TF_DFMA(a, x.lo, p.lo);
-	tf_dd s = tf_two_sum(acc.hi, p.hi);
-	return tf_quick_two_sum(s.hi, TF_DADD(s.lo, TF_DADD(acc.lo, e)));
 }
 
 /* acc + a * b without renormalizing: hi takes the rounded sum, lo gathers
@@ -170,6 +201,17 @@ TF_ARITH tf_dd tf_dd_fma_lazy(tf_dd acc, double a, double b)
 	tf_dd p = tf_two_prod(a, b);
 	tf_dd s = tf_two_sum(acc.hi, p.hi);
 	return tf_dd_make(s.hi, TF_DADD(acc.lo, TF_DADD(s.lo, p.lo)));
+}
+
+/* acc + a * b for a double a and a DD b: a b.hi taken exactly, a b.lo
+ * rounded once (it lies below ulp(a b.hi)), renormalized.  Error at most
+ * about 3u^2 (|acc + a b| + |a b|): the step of the triangular solves,
+ * whose unknowns stay in DD.  a * b.hi must not overflow. */
+TF_ARITH tf_dd tf_dd_fma_dd(tf_dd acc, double a, tf_dd b)
+{
+	tf_dd p = tf_two_prod(a, b.hi);
+	tf_dd s = tf_two_sum(acc.hi, p.hi);
+	return tf_quick_two_sum(s.hi, TF_DADD(s.lo, TF_DADD(acc.lo, TF_DFMA(a, b.lo, p.lo))));
 }
 
 /* acc + a * x for a double a and a DD x without renormalizing: as

@@ -2,6 +2,7 @@
 
 #include "abi/check.h"
 #include "op/cblas_types.h"
+#include "op/op.h"
 
 void xerbla_(const char *routine, int *info, size_t routine_len);
 
@@ -57,17 +58,187 @@ int tf_check_dgemv(char trans, int m, int n, int lda, int incx, int incy)
 	return 0;
 }
 
-int tf_check_trsm(char side, char uplo, char transa, char diag, int m, int n, int lda, int ldb)
+char tf_uplo_option(char option)
 {
-	char s = side == 'l' ? 'L' : side == 'r' ? 'R' : side;
-	if (s != 'L' && s != 'R') return 1;
-	if (uplo != 'U' && uplo != 'u' && uplo != 'L' && uplo != 'l') return 2;
-	if (!tf_trans_option(transa)) return 3;
-	if (diag != 'U' && diag != 'u' && diag != 'N' && diag != 'n') return 4;
-	if (m < 0) return 5;
-	if (n < 0) return 6;
-	if (lda < max1(s == 'L' ? m : n)) return 9;
-	if (ldb < max1(m)) return 11;
+	switch (option) {
+	case 'U': case 'u': return 'U';
+	case 'L': case 'l': return 'L';
+	default: return 0;
+	}
+}
+
+char tf_diag_option(char option)
+{
+	switch (option) {
+	case 'U': case 'u': return 'U';
+	case 'N': case 'n': return 'N';
+	default: return 0;
+	}
+}
+
+char tf_cblas_uplo(int uplo)
+{
+	return uplo == CblasUpper ? 'U' : uplo == CblasLower ? 'L' : 0;
+}
+
+char tf_cblas_diag(int diag)
+{
+	return diag == CblasUnit ? 'U' : diag == CblasNonUnit ? 'N' : 0;
+}
+
+/* The Level 2 products (dgemv above): gbmv, symv/hemv, sbmv/hbmv,
+ * spmv/hpmv, trmv, tbmv, tpmv, the same for both types. */
+int tf_check_gbmv(char trans, int m, int n, int kl, int ku, int lda, int incx, int incy)
+{
+	if (!tf_trans_option(trans)) return 1;
+	if (m < 0) return 2;
+	if (n < 0) return 3;
+	if (kl < 0) return 4;
+	if (ku < 0) return 5;
+	if (lda < kl + ku + 1) return 8;
+	if (incx == 0) return 10;
+	if (incy == 0) return 13;
+	return 0;
+}
+
+int tf_check_symv(char uplo, int n, int lda, int incx, int incy)
+{
+	if (!tf_uplo_option(uplo)) return 1;
+	if (n < 0) return 2;
+	if (lda < max1(n)) return 5;
+	if (incx == 0) return 7;
+	if (incy == 0) return 10;
+	return 0;
+}
+
+int tf_check_sbmv(char uplo, int n, int k, int lda, int incx, int incy)
+{
+	if (!tf_uplo_option(uplo)) return 1;
+	if (n < 0) return 2;
+	if (k < 0) return 3;
+	if (lda < k + 1) return 6;
+	if (incx == 0) return 8;
+	if (incy == 0) return 11;
+	return 0;
+}
+
+int tf_check_spmv(char uplo, int n, int incx, int incy)
+{
+	if (!tf_uplo_option(uplo)) return 1;
+	if (n < 0) return 2;
+	if (incx == 0) return 6;
+	if (incy == 0) return 9;
+	return 0;
+}
+
+/* trmv (storage full), tbmv (band, k) and tpmv (packed): the numbers after
+ * n move with the arguments each has. */
+int tf_check_trmv(int storage, char uplo, char trans, char diag, int n, int k, int lda, int incx)
+{
+	if (!tf_uplo_option(uplo)) return 1;
+	if (!tf_trans_option(trans)) return 2;
+	if (!tf_diag_option(diag)) return 3;
+	if (n < 0) return 4;
+	if (storage == TF_STORAGE_BAND) {
+		if (k < 0) return 5;
+		if (lda < k + 1) return 7;
+		if (incx == 0) return 9;
+	} else if (storage == TF_STORAGE_FULL) {
+		if (lda < max1(n)) return 6;
+		if (incx == 0) return 8;
+	} else if (incx == 0) {
+		return 7;
+	}
+	return 0;
+}
+
+int tf_scalar_is(int type, const double *s, double value)
+{
+	return s[0] == value && (type != TF_TYPE_Z || s[1] == 0.0);
+}
+
+/* The options of the triangular routines, parameters 1 to 3. */
+static int check_triangle(char uplo, char trans, char diag)
+{
+	if (!tf_uplo_option(uplo)) return 1;
+	if (!tf_trans_option(trans)) return 2;
+	if (!tf_diag_option(diag)) return 3;
+	return 0;
+}
+
+int tf_check_trsv(char uplo, char trans, char diag, int n, int lda, int incx)
+{
+	int illegal = check_triangle(uplo, trans, diag);
+	if (illegal) return illegal;
+	if (n < 0) return 4;
+	if (lda < max1(n)) return 6;
+	if (incx == 0) return 8;
+	return 0;
+}
+
+int tf_check_tbsv(char uplo, char trans, char diag, int n, int k, int lda, int incx)
+{
+	int illegal = check_triangle(uplo, trans, diag);
+	if (illegal) return illegal;
+	if (n < 0) return 4;
+	if (k < 0) return 5;
+	if (lda < k + 1) return 7;
+	if (incx == 0) return 9;
+	return 0;
+}
+
+int tf_check_tpsv(char uplo, char trans, char diag, int n, int incx)
+{
+	int illegal = check_triangle(uplo, trans, diag);
+	if (illegal) return illegal;
+	if (n < 0) return 4;
+	if (incx == 0) return 7;
+	return 0;
+}
+
+int tf_check_ger(int m, int n, int incx, int incy, int lda)
+{
+	if (m < 0) return 1;
+	if (n < 0) return 2;
+	if (incx == 0) return 5;
+	if (incy == 0) return 7;
+	if (lda < max1(m)) return 9;
+	return 0;
+}
+
+int tf_check_syr(char uplo, int n, int incx, int lda)
+{
+	if (!tf_uplo_option(uplo)) return 1;
+	if (n < 0) return 2;
+	if (incx == 0) return 5;
+	if (lda < max1(n)) return 7;
+	return 0;
+}
+
+int tf_check_spr(char uplo, int n, int incx)
+{
+	if (!tf_uplo_option(uplo)) return 1;
+	if (n < 0) return 2;
+	if (incx == 0) return 5;
+	return 0;
+}
+
+int tf_check_syr2(char uplo, int n, int incx, int incy, int lda)
+{
+	if (!tf_uplo_option(uplo)) return 1;
+	if (n < 0) return 2;
+	if (incx == 0) return 5;
+	if (incy == 0) return 7;
+	if (lda < max1(n)) return 9;
+	return 0;
+}
+
+int tf_check_spr2(char uplo, int n, int incx, int incy)
+{
+	if (!tf_uplo_option(uplo)) return 1;
+	if (n < 0) return 2;
+	if (incx == 0) return 5;
+	if (incy == 0) return 7;
 	return 0;
 }
 
@@ -76,4 +247,81 @@ int tf_check_trsm(char side, char uplo, char transa, char diag, int m, int n, in
 void tf_report_illegal(const char *routine, int parameter)
 {
 	xerbla_(routine, &parameter, 6);
+}
+
+/* ---- Level 3 */
+
+char tf_side_option(char option)
+{
+	return option == 'L' || option == 'l' ? 'L' : option == 'R' || option == 'r' ? 'R' : 0;
+}
+
+int tf_check_symm(char side, char uplo, int m, int n, int lda, int ldb, int ldc)
+{
+	int rows_a = tf_side_option(side) == 'L' ? m : n;
+	if (!tf_side_option(side)) return 1;
+	if (!tf_uplo_option(uplo)) return 2;
+	if (m < 0) return 3;
+	if (n < 0) return 4;
+	if (lda < max1(rows_a)) return 7;
+	if (ldb < max1(m)) return 9;
+	if (ldc < max1(m)) return 12;
+	return 0;
+}
+
+/* The trans options a rank-k routine accepts: "NTC" (dsyrk, dsyr2k), "NT"
+ * (zsyrk, zsyr2k) or "NC" (zherk, zher2k). */
+static int trans_accepted(char trans, const char *accepted)
+{
+	char t = tf_trans_option(trans);
+	for (; t && *accepted; accepted++)
+		if (*accepted == t)
+			return 1;
+	return 0;
+}
+
+int tf_check_syrk(char uplo, char trans, const char *accepted, int n, int k, int lda, int ldc)
+{
+	int rows_a = tf_trans_option(trans) == 'N' ? n : k;
+	if (!tf_uplo_option(uplo)) return 1;
+	if (!trans_accepted(trans, accepted)) return 2;
+	if (n < 0) return 3;
+	if (k < 0) return 4;
+	if (lda < max1(rows_a)) return 7;
+	if (ldc < max1(n)) return 10;
+	return 0;
+}
+
+int tf_check_syr2k(char uplo, char trans, const char *accepted, int n, int k, int lda, int ldb,
+		   int ldc)
+{
+	int rows_a = tf_trans_option(trans) == 'N' ? n : k;
+	if (!tf_uplo_option(uplo)) return 1;
+	if (!trans_accepted(trans, accepted)) return 2;
+	if (n < 0) return 3;
+	if (k < 0) return 4;
+	if (lda < max1(rows_a)) return 7;
+	if (ldb < max1(rows_a)) return 9;
+	if (ldc < max1(n)) return 12;
+	return 0;
+}
+
+int tf_check_trmm(char side, char uplo, char transa, char diag, int m, int n, int lda, int ldb)
+{
+	int rows_a = tf_side_option(side) == 'L' ? m : n;
+	if (!tf_side_option(side)) return 1;
+	if (!tf_uplo_option(uplo)) return 2;
+	if (!tf_trans_option(transa)) return 3;
+	if (!tf_diag_option(diag)) return 4;
+	if (m < 0) return 5;
+	if (n < 0) return 6;
+	if (lda < max1(rows_a)) return 9;
+	if (ldb < max1(m)) return 11;
+	return 0;
+}
+
+/* 'L' or 'R' for a CBLAS_SIDE value, else 0. */
+char tf_cblas_side(int side)
+{
+	return side == CblasLeft ? 'L' : side == CblasRight ? 'R' : 0;
 }

@@ -8,8 +8,36 @@
 
 int tf_check_dgemm(char transa, char transb, int m, int n, int k, int lda, int ldb, int ldc);
 int tf_check_dgemv(char trans, int m, int n, int lda, int incx, int incy);
-/* dtrsm and ztrsm (and dtrmm and ztrmm: the same checks) */
-int tf_check_trsm(char side, char uplo, char transa, char diag, int m, int n, int lda, int ldb);
+/* The triangular solves (d and z alike): ?trsv, ?tbsv, ?tpsv */
+int tf_check_trsv(char uplo, char trans, char diag, int n, int lda, int incx);
+int tf_check_tbsv(char uplo, char trans, char diag, int n, int k, int lda, int incx);
+int tf_check_tpsv(char uplo, char trans, char diag, int n, int incx);
+/* The rank updates: dger, zgeru, zgerc; dsyr, zher; dspr, zhpr; dsyr2,
+ * zher2; dspr2, zhpr2 */
+int tf_check_ger(int m, int n, int incx, int incy, int lda);
+int tf_check_syr(char uplo, int n, int incx, int lda);
+int tf_check_spr(char uplo, int n, int incx);
+int tf_check_syr2(char uplo, int n, int incx, int incy, int lda);
+int tf_check_spr2(char uplo, int n, int incx, int incy);
+int tf_check_gbmv(char trans, int m, int n, int kl, int ku, int lda, int incx, int incy);
+int tf_check_symv(char uplo, int n, int lda, int incx, int incy);
+int tf_check_sbmv(char uplo, int n, int k, int lda, int incx, int incy);
+int tf_check_spmv(char uplo, int n, int incx, int incy);
+/* trmv, tbmv, tpmv by storage (enum tf_op_storage; k and lda where used). */
+int tf_check_trmv(int storage, char uplo, char trans, char diag, int n, int k, int lda, int incx);
+
+/* Level 3; accepted: the trans options the routine takes ("NTC", "NT"
+ * for the complex symmetric, "NC" for the Hermitian ones). */
+int tf_check_symm(char side, char uplo, int m, int n, int lda, int ldb, int ldc);
+int tf_check_syrk(char uplo, char trans, const char *accepted, int n, int k, int lda, int ldc);
+int tf_check_syr2k(char uplo, char trans, const char *accepted, int n, int k, int lda, int ldb,
+		   int ldc);
+/* dtrmm, ztrmm, dtrsm and ztrsm: the same checks */
+int tf_check_trmm(char side, char uplo, char transa, char diag, int m, int n, int lda, int ldb);
+
+/* 'L' or 'R' for an option the reference's LSAME accepts as one of them
+ * (either case), else 0. */
+char tf_side_option(char option);
 
 /* 'N', 'T' or 'C' for an option the reference's LSAME accepts as one of
  * them (either case), else 0. */
@@ -17,6 +45,25 @@ char tf_trans_option(char option);
 
 /* 'N', 'T' or 'C' for a CBLAS_TRANSPOSE value, else 0. */
 char tf_cblas_trans(int trans);
+
+/* 'U' or 'L' (uplo), 'U' or 'N' (diag), as tf_trans_option does for trans;
+ * and for the CBLAS values. */
+char tf_uplo_option(char option);
+char tf_diag_option(char option);
+char tf_cblas_uplo(int uplo);
+char tf_cblas_diag(int diag);
+
+/* A routine's names as the reference reports them: the Fortran one for
+ * xerbla_ ("DGEMV ", padded to six), the CBLAS one for cblas_xerbla. */
+struct tf_names {
+	const char *fortran, *cblas;
+};
+
+/* Whether the scalar s (real, or (re, im) for type TF_TYPE_Z) is value. */
+int tf_scalar_is(int type, const double *s, double value);
+
+/* 'L' or 'R' for a CBLAS_SIDE value, else 0. */
+char tf_cblas_side(int side);
 
 /* Reports an illegal parameter through xerbla_, the program's own if it has
  * one; routine is the reference's six-character name ("DGEMM "). */

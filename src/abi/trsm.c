@@ -11,26 +11,20 @@
 #include "plan/call.h"
 #include "plan/plan.h"
 
-static char upper(char option)
-{
-	return option >= 'a' && option <= 'z' ? (char)(option - 'a' + 'A') : option;
-}
-
 /* alpha: its real part, then for ztrsm its imaginary part. */
 static enum tf_where run_trsm(enum tf_routine routine, enum tf_op_type type, char side, char uplo,
 			      char transa, char diag, int m, int n, const double *alpha,
 			      const double *a, int lda, double *b, int ldb, double *flops)
 {
 	const int complex = type == TF_TYPE_Z;
-	int illegal = tf_check_trsm(side, uplo, transa, diag, m, n, lda, ldb);
+	int illegal = tf_check_trmm(side, uplo, transa, diag, m, n, lda, ldb);
 	if (illegal) {
 		tf_report_illegal(complex ? "ZTRSM " : "DTRSM ", illegal);
 		return TF_WHERE_NO_WORK;
 	}
 	if (m == 0 || n == 0)
 		return TF_WHERE_NO_WORK;
-	double alpha_im = complex ? alpha[1] : 0.0;
-	if (alpha[0] == 0.0 && alpha_im == 0.0) {
+	if (tf_scalar_is(type, alpha, 0.0)) {
 		int width = complex ? 2 : 1;
 		for (int j = 0; j < n; j++)
 			for (int i = 0; i < m * width; i++)
@@ -39,9 +33,9 @@ static enum tf_where run_trsm(enum tf_routine routine, enum tf_op_type type, cha
 	}
 	struct tf_op op = {
 		.kind = TF_OP_TRSM, .routine = routine, .blas = complex ? TF_R_ztrsm_ : TF_R_dtrsm_,
-		.type = type, .side = upper(side), .uplo = upper(uplo),
-		.transa = tf_trans_option(transa), .diag = upper(diag),
-		.m = m, .n = n, .alpha = alpha[0], .alpha_im = alpha_im,
+		.type = type, .side = tf_side_option(side), .uplo = tf_uplo_option(uplo),
+		.transa = tf_trans_option(transa), .diag = tf_diag_option(diag),
+		.m = m, .n = n, .alpha = alpha[0], .alpha_im = complex ? alpha[1] : 0.0,
 		.a = a, .lda = lda, .c = b, .ldc = ldb,
 	};
 	*flops = tf_op_flops(&op);
@@ -95,10 +89,8 @@ static void cblas_trsm(enum tf_routine routine, enum tf_op_type type, const char
 	tf_call_begin(&call, routine);
 	enum tf_where where = TF_WHERE_NO_WORK;
 	const int row_major = layout == CblasRowMajor;
-	char sd = side == CblasLeft ? 'L' : side == CblasRight ? 'R' : 0;
-	char ul = uplo == CblasUpper ? 'U' : uplo == CblasLower ? 'L' : 0;
-	char ta = tf_cblas_trans(transa);
-	char di = diag == CblasUnit ? 'U' : diag == CblasNonUnit ? 'N' : 0;
+	char sd = tf_cblas_side(side), ul = tf_cblas_uplo(uplo);
+	char ta = tf_cblas_trans(transa), di = tf_cblas_diag(diag);
 	RowMajorStrg = 0;
 	CBLAS_CallFromC = 1;
 	if (layout != CblasColMajor && layout != CblasRowMajor) {

@@ -29,6 +29,31 @@ static inline double *tf_element(const double *v, int width, int n, int inc, int
 	return (double *)v + at * width;
 }
 
+/* Elements [first, first + count) of that array as count * width
+ * contiguous doubles: the array itself when inc = 1, else copied into
+ * buffer. */
+static inline const double *tf_elements(const double *v, int width, int n, int inc, int first,
+					int count, double *buffer)
+{
+	if (inc == 1)
+		return v + (size_t)first * width;
+	for (int i = 0; i < count; i++) {
+		const double *e = tf_element(v, width, n, inc, first + i);
+		buffer[(size_t)i * width] = e[0];
+		if (width == 2)
+			buffer[(size_t)i * width + 1] = e[1];
+	}
+	return buffer;
+}
+
+/* The first element in memory of the part [first, first + count) of that
+ * array: with the same stride, the part as an array of count elements. */
+static inline double *tf_elements_part(const double *v, int width, int n, int inc, int first,
+				       int count)
+{
+	return tf_element(v, width, n, inc, inc > 0 ? first : first + count - 1);
+}
+
 static inline tf_dd tf_d_zero(void)
 {
 	return tf_dd_make(0.0, 0.0);
@@ -71,6 +96,29 @@ static inline tf_dd tf_d_add_scaled(tf_dd acc, const double *s, const double *y)
 static inline tf_zdd tf_z_add_scaled(tf_zdd acc, const double *s, const double *y)
 {
 	return tf_zdd_add(acc, tf_zdd_fma(tf_z_zero(), s[0], s[1], y[0], y[1]));
+}
+
+/* The element v, exactly. */
+static inline tf_dd tf_d_exact(const double *v)
+{
+	return tf_dd_make(v[0], 0.0);
+}
+
+static inline tf_zdd tf_z_exact(const double *v)
+{
+	return tf_zdd_from_z(v[0], v[1]);
+}
+
+/* acc + (hi, lo): a DD value kept as separate high and low parts (a
+ * kernel's accumulator arrays), complex ones with (re, im) adjacent. */
+static inline tf_dd tf_d_add_parts(tf_dd acc, const double *hi, const double *lo)
+{
+	return tf_dd_add(acc, tf_dd_make(hi[0], lo[0]));
+}
+
+static inline tf_zdd tf_z_add_parts(tf_zdd acc, const double *hi, const double *lo)
+{
+	return tf_zdd_add(acc, tf_zdd_make(tf_dd_make(hi[0], lo[0]), tf_dd_make(hi[1], lo[1])));
 }
 
 static inline int tf_d_is_zero(const double *s)

@@ -1,117 +1,75 @@
-/* C = alpha op(A) op(B) + beta C in DD on the CPU.
- *
- * C is cut into MC x NC tiles, one task each, run by the thread pool.  A
- * task keeps its tile's sums as DD in a workspace, and for each KC-deep slab
- * of the inner dimension packs op(A) into mr-row panels and op(B) into
- * nr-column panels (zero-padded), on which the per-instruction-set loops
- * (dd_loops.c) run register tiles.  The sums stay DD across slabs; alpha,
- * beta and the one rounding are applied when the tile is done. */
+/* C = alpha op(A) op(B) + beta C in DD on the CPU (dgemm, zgemm): one
+ * product of the engine (dd_product.h) with general operands; alpha, beta
+ * and the one rounding are applied when a tile's sums are done. */
 #include "config.h"
 
 #include <math.h>
-#include <stdlib.h>
-#include <string.h>
-#include "core/message.h"
 #include "cpu/dd_kernels.h"
-#include "cpu/dd_loops.h"
+#include "cpu/dd_output.h"
+#include "cpu/dd_product.h"
 #include "cpu/forward.h"
-#include "cpu/threads.h"
 
-#define MC 128
-#define NC 128
-#define KC 256
-
-struct gemm_job {
-	const struct tf_op *op;
-	const struct tf_dd_loops *loops;
-	int tiles_m;
-};
-
-static int round_up(int value, int multiple)
+/* op(A)(i, l) op(B)(l, j) summed by the engine; alpha, beta and the one
+ * rounding per element, straight into C: an element that is not finite is
+ * computed again by the CPU BLAS alone, as the reference computes it. */
+static void finish_real(const struct tf_dd_product *p, const struct tf_dd_tile *tile)
 {
-	return (value + multiple - 1) / multiple * multiple;
-}
-
-/* op(A)(i, l) and op(B)(l, j). */
-static double element_a(const struct tf_op *op, int i, int l)
-{
-	return op->transa == 'N' ? op->a[i + (size_t)l * op->lda] : op->a[l + (size_t)i * op->lda];
-}
-
-static double element_b(const struct tf_op *op, int l, int j)
-{
-	return op->transb == 'N' ? op->b[l + (size_t)j * op->ldb] : op->b[j + (size_t)l * op->ldb];
-}
-
-/* Rows ic.. of op(A), columns pc..pc+kc, as panels of mr rows, each panel
- * stored l-major: panel[l*mr + i]. */
-static void pack_a(const struct tf_op *op, int ic, int mc, int pc, int kc, int mr, double *dst)
-{
-	for (int p = 0; p < mc; p += mr, dst += (size_t)kc * mr)
-		for (int l = 0; l < kc; l++)
-			for (int i = 0; i < mr; i++)
-				dst[l * mr + i] = ic + p + i < op->m ? element_a(op, ic + p + i, pc + l) : 0.0;
-}
-
-/* Rows pc..pc+kc of op(B), columns jc.., as panels of nr columns:
- * panel[l*nr + j]. */
-static void pack_b(const struct tf_op *op, int pc, int kc, int jc, int nc, int nr, double *dst)
-{
-	for (int q = 0; q < nc; q += nr, dst += (size_t)kc * nr)
-		for (int l = 0; l < kc; l++)
-			for (int j = 0; j < nr; j++)
-				dst[l * nr + j] = jc + q + j < op->n ? element_b(op, pc + l, jc + q + j) : 0.0;
-}
-
-static void finish_tile(const struct tf_op *op, int ic, int mc, int jc, int nc,
-			const double *acc_hi, const double *acc_lo, int ld)
-{
-	for (int j = 0; j < nc; j++) {
-		double *c = op->c + ic + (size_t)(jc + j) * op->ldc;
-		for (int i = 0; i < mc; i++) {
-			tf_dd r = tf_dd_mul_d(tf_dd_make(acc_hi[j * ld + i], acc_lo[j * ld + i]), op->alpha);
+	const struct tf_op *op = p->op;
+	for (int j = 0; j < tile->cols; j++) {
+		double *c = op->c + tile->i0 + (size_t)(tile->j0 + j) * op->ldc;
+		for (int i = 0; i < tile->rows; i++) {
+			tf_dd r = tf_dd_mul_d(tf_dd_tile_sum(tile, 0, i, j), op->alpha);
 			if (op->beta != 0.0)
 				r = tf_dd_add(r, tf_two_prod(op->beta, c[i]));
 			double value = tf_dd_to_double(r);
 			if (isfinite(value))
 				c[i] = value;
 			else
-				tf_cpu_forward_element(op, ic + i, jc + j);
+				tf_cpu_forward_element(op, tile->i0 + i, tile->j0 + j);
 		}
 	}
 }
 
-static void run_tile(void *context, int task)
+/* zgemm: alpha S + beta C in complex DD into the buffer, committed by the
+ * rule of dd_output.h. */
+static void finish_complex(const struct tf_dd_product *p, const struct tf_dd_tile *tile)
 {
-	const struct gemm_job *job = context;
-	const struct tf_op *op = job->op;
-	const struct tf_dd_loops *loops = job->loops;
-	int ic = task % job->tiles_m * MC, jc = task / job->tiles_m * NC;
-	int mc = op->m - ic < MC ? op->m - ic : MC;
-	int nc = op->n - jc < NC ? op->n - jc : NC;
-	int mp = round_up(mc, loops->mr), np = round_up(nc, loops->nr);
-	size_t acc_size = (size_t)mp * np, a_size = (size_t)mp * KC, b_size = (size_t)KC * np;
-	double *work = malloc((2 * acc_size + a_size + b_size) * sizeof *work);
-	if (!work)
-		tf_fatal("out of memory in the CPU DD gemm (%zu bytes)",
-			 (2 * acc_size + a_size + b_size) * sizeof *work);
-	double *acc_hi = work, *acc_lo = work + acc_size, *ap = acc_lo + acc_size, *bp = ap + a_size;
-	memset(acc_hi, 0, 2 * acc_size * sizeof *work);
-
-	for (int pc = 0; pc < op->k; pc += KC) {
-		int kc = op->k - pc < KC ? op->k - pc : KC;
-		pack_a(op, ic, mp, pc, kc, loops->mr, ap);
-		pack_b(op, pc, kc, jc, np, loops->nr, bp);
-		for (int jr = 0; jr < np; jr += loops->nr)
-			for (int ir = 0; ir < mp; ir += loops->mr)
-				loops->gemm_tile(kc, ap + (size_t)ir * kc, bp + (size_t)jr * kc,
-						 acc_hi + (size_t)jr * mp + ir, acc_lo + (size_t)jr * mp + ir, mp);
-	}
-	finish_tile(op, ic, mc, jc, nc, acc_hi, acc_lo, mp);
-	free(work);
+	const struct tf_op *op = p->op;
+	int beta_zero = op->beta == 0.0 && op->beta_im == 0.0;
+	for (int j = 0; j < tile->cols; j++)
+		for (int i = 0; i < tile->rows; i++) {
+			size_t at = tile->i0 + i + (size_t)(tile->j0 + j) * op->ldc;
+			tf_zdd r = tf_zdd_mul_z(tf_dd_tile_zsum(tile, 0, i, j), op->alpha, op->alpha_im);
+			if (!beta_zero)
+				r = tf_zdd_add(r, tf_zdd_fma(tf_zdd_from_z(0.0, 0.0), op->beta,
+							     op->beta_im, op->c[2 * at],
+							     op->c[2 * at + 1]));
+			double *out = p->out + 2 * (tile->i0 + i + (size_t)(tile->j0 + j) * p->ldout);
+			tf_zdd_to_z(r, &out[0], &out[1]);
+		}
 }
 
-/* alpha = 0 or k = 0: C = beta C, as the reference does it (A and B unread). */
+static void run_zgemm(const struct tf_op *op)
+{
+	double stack[512];
+	double *out = tf_cpu_buffer(stack, 512, (size_t)op->m * op->n * 2);
+	struct tf_dd_product p = {
+		/* alpha = 0: A and B unread, as in the reference, and C = beta C
+		 * in DD (sums of length 0); k = 0 the same, whose non-finite
+		 * results (alpha Inf or NaN) the commit hands to the reference */
+		.type = TF_TYPE_Z, .m = op->m, .n = op->n,
+		.k = op->alpha == 0.0 && op->alpha_im == 0.0 ? 0 : op->k, .terms = 1,
+		.left = { tf_dd_general(op->a, op->lda, op->transa) },
+		.right = { tf_dd_general(op->b, op->ldb, op->transb) },
+		.finish = finish_complex, .op = op, .out = out, .ldout = op->m,
+	};
+	tf_dd_product_run(&p);
+	tf_cpu_commit_matrix(op, out, op->m, op->n, op->m, 0);
+	tf_cpu_buffer_release(out, stack);
+}
+
+/* dgemm with alpha = 0 or k = 0: C = beta C, as the reference does it (A
+ * and B unread). */
 static void scale_c(const struct tf_op *op)
 {
 	for (int j = 0; j < op->n; j++) {
@@ -123,11 +81,19 @@ static void scale_c(const struct tf_op *op)
 
 void tf_cpu_dd_gemm(const struct tf_op *op)
 {
+	if (op->type == TF_TYPE_Z) {
+		run_zgemm(op);
+		return;
+	}
 	if (op->alpha == 0.0 || op->k == 0) {
 		scale_c(op);
 		return;
 	}
-	struct gemm_job job = { .op = op, .loops = tf_dd_loops(), .tiles_m = (op->m + MC - 1) / MC };
-	int tiles = job.tiles_m * ((op->n + NC - 1) / NC);
-	tf_parallel_for(tiles, run_tile, &job);
+	struct tf_dd_product p = {
+		.type = TF_TYPE_D, .m = op->m, .n = op->n, .k = op->k, .terms = 1,
+		.left = { tf_dd_general(op->a, op->lda, op->transa) },
+		.right = { tf_dd_general(op->b, op->ldb, op->transb) },
+		.finish = finish_real, .op = op,
+	};
+	tf_dd_product_run(&p);
 }

@@ -18,9 +18,23 @@ int tf_cpu_dd_computes(const struct tf_op *op);
 
 /* The kernels, one per kind; each says which types it takes. */
 void tf_cpu_dd_gemm(const struct tf_op *op);
-void tf_cpu_dd_gemv(const struct tf_op *op);
-void tf_cpu_dd_axpy(const struct tf_op *op);
+void tf_cpu_dd_gemv(const struct tf_op *op);  /* d, z; full and band */
+void tf_cpu_dd_symv(const struct tf_op *op);  /* d, z (Hermitian); full, band, packed */
+void tf_cpu_dd_trmv(const struct tf_op *op);  /* d, z; full, band, packed */
+void tf_cpu_dd_axpy(const struct tf_op *op);  /* d and z */
 void tf_cpu_dd_dot(const struct tf_op *op);
+void tf_cpu_dd_nrm2(const struct tf_op *op);  /* d and z */
+void tf_cpu_dd_asum(const struct tf_op *op);  /* d and z */
+void tf_cpu_dd_rot(const struct tf_op *op);   /* ROT (d and z), ROTM (d) */
+void tf_cpu_dd_zscal(const struct tf_op *op); /* SCAL, z only */
+/* TRSV (full, band, packed), and GER, SYR, SYR2 (full, packed): d and z */
+void tf_cpu_dd_trsv(const struct tf_op *op);
+void tf_cpu_dd_rank_update(const struct tf_op *op);
+/* Level 3 (dd_level3.c), double and complex */
+void tf_cpu_dd_symm(const struct tf_op *op);
+void tf_cpu_dd_syrk(const struct tf_op *op);
+void tf_cpu_dd_syr2k(const struct tf_op *op);
+void tf_cpu_dd_trmm(const struct tf_op *op);
 void tf_cpu_dd_trsm(const struct tf_op *op); /* d and z */
 
 #endif

@@ -1,11 +1,15 @@
 /* The inner loops of the CPU DD kernels.  This file is compiled once per
  * instruction set, with TF_ISA defined as generic, avx2 or avx512 and the
  * matching -m flags; the compiler vectorizes the loops marked `omp simd`
- * (-fopenmp-simd: no OpenMP run time).  The arithmetic is arith_dd.h's, the
- * same as the GPU kernels', so vectorizing across independent elements
- * changes no result: every lane runs the same operations in the same order. */
+ * (-fopenmp-simd: no OpenMP run time), and the GEMM register tile is written
+ * with AVX2 or AVX-512 vectors where the build has them.  The arithmetic is
+ * arith_dd.h's, the same as the GPU kernels', so vectorizing across
+ * independent elements changes no result: every lane runs the same
+ * operations in the same order (test kernel-isa). */
 #include "config.h"
 
+#include <stddef.h>
+#include <stdint.h>
 #include "cpu/dd_loops.h"
 
 #if !defined(TF_ISA)
@@ -26,7 +30,7 @@
 #define NR 4
 #elif defined(__AVX2__)
 #define MR 8
-#define NR 2
+#define NR 4
 #else
 #define MR 4
 #define NR 2
@@ -47,6 +51,81 @@
 #endif
 #endif
 
+#if defined(__AVX2__)
+/* With AVX2 and AVX-512 the register tile is written with vectors of VLEN
+ * doubles, so that its 2 NR accumulator pairs stay in registers across the
+ * inner loop (the loop form below keeps them in memory): each step is
+ * tf_dd_fma's operations in tf_dd_fma's order, lane by lane (TwoProd by an
+ * exact fused multiply-subtract, TwoSum, QuickTwoSum), so the bits are the
+ * generic loop's. */
+#include <immintrin.h>
+#if defined(__AVX512F__)
+#define VLEN 8
+typedef __m512d vec;
+#define VLOAD _mm512_loadu_pd
+#define VSTORE _mm512_storeu_pd
+#define VSET1 _mm512_set1_pd
+#define VADD _mm512_add_pd
+#define VSUB _mm512_sub_pd
+#define VMUL _mm512_mul_pd
+#define VFMSUB _mm512_fmsub_pd
+#else
+#define VLEN 4
+typedef __m256d vec;
+#define VLOAD _mm256_loadu_pd
+#define VSTORE _mm256_storeu_pd
+#define VSET1 _mm256_set1_pd
+#define VADD _mm256_add_pd
+#define VSUB _mm256_sub_pd
+#define VMUL _mm256_mul_pd
+#define VFMSUB _mm256_fmsub_pd
+#endif
+#define VECS (MR / VLEN)
+
+/* (hi, lo) = tf_dd_fma((hi, lo), a, b), lane by lane */
+#define VDD_FMA(hi, lo, a, b)                                                      \
+	do {                                                                        \
+		vec p_ = VMUL(a, b), e_ = VFMSUB(a, b, p_);                         \
+		vec s_ = VADD(hi, p_), bb_ = VSUB(s_, hi);                          \
+		vec t_ = VADD(VSUB(hi, VSUB(s_, bb_)), VSUB(p_, bb_));             \
+		t_ = VADD(t_, VADD(lo, e_));                                        \
+		hi = VADD(s_, t_);                                                  \
+		lo = VSUB(t_, VSUB(hi, s_));                                        \
+	} while (0)
+
+static void LOOPS(gemm_tile)(int kc, const double *restrict ap, const double *restrict bp,
+			     double *restrict acc_hi, double *restrict acc_lo, int ld)
+{
+	vec hi[NR][VECS], lo[NR][VECS];
+#pragma GCC unroll 8
+	for (int j = 0; j < NR; j++)
+#pragma GCC unroll 4
+		for (int v = 0; v < VECS; v++) {
+			hi[j][v] = VLOAD(acc_hi + j * ld + v * VLEN);
+			lo[j][v] = VLOAD(acc_lo + j * ld + v * VLEN);
+		}
+	for (int l = 0; l < kc; l++) {
+		vec a[VECS];
+#pragma GCC unroll 4
+		for (int v = 0; v < VECS; v++)
+			a[v] = VLOAD(ap + l * MR + v * VLEN);
+#pragma GCC unroll 8
+		for (int j = 0; j < NR; j++) {
+			vec b = VSET1(bp[l * NR + j]);
+#pragma GCC unroll 4
+			for (int v = 0; v < VECS; v++)
+				VDD_FMA(hi[j][v], lo[j][v], a[v], b);
+		}
+	}
+#pragma GCC unroll 8
+	for (int j = 0; j < NR; j++)
+#pragma GCC unroll 4
+		for (int v = 0; v < VECS; v++) {
+			VSTORE(acc_hi + j * ld + v * VLEN, hi[j][v]);
+			VSTORE(acc_lo + j * ld + v * VLEN, lo[j][v]);
+		}
+}
+#else
 static void LOOPS(gemm_tile)(int kc, const double *restrict ap, const double *restrict bp,
 			     double *restrict acc_hi, double *restrict acc_lo, int ld)
 {
@@ -74,6 +153,7 @@ static void LOOPS(gemm_tile)(int kc, const double *restrict ap, const double *re
 			acc_lo[j * ld + i] = lo[j][i];
 		}
 }
+#endif
 
 static void LOOPS(column_update)(int m, const double *restrict a, double x,
 				 double *restrict acc_hi, double *restrict acc_lo)
@@ -131,17 +211,6 @@ static void LOOPS(gemm_tile_dd)(int kc, const double *restrict ap, const double 
 		}
 }
 
-static void LOOPS(column_update_dd)(int m, const double *restrict a, tf_dd x,
-				    double *restrict acc_hi, double *restrict acc_lo)
-{
-#pragma omp simd
-	for (int i = 0; i < m; i++) {
-		tf_dd r = tf_dd_fma_dd(tf_dd_make(acc_hi[i], acc_lo[i]), a[i], x);
-		acc_hi[i] = r.hi;
-		acc_lo[i] = r.lo;
-	}
-}
-
 /* The triangular solves' division by a diagonal element, across the
  * right-hand sides: x[j*stride] = x[j*stride] / d in DD (tf_dd_div_d),
  * x being (hi, lo). */
@@ -196,6 +265,260 @@ static void LOOPS(axpy)(int n, double alpha, const double *restrict x, double *r
 		y[i] = TF_DFMA(alpha, x[i], y[i]);
 }
 
+static tf_dd LOOPS(sum_abs)(int m, const double *restrict a)
+{
+	double hi[LANES] = { 0 }, lo[LANES] = { 0 };
+	int full = m - m % LANES;
+	for (int i = 0; i < full; i += LANES) {
+#pragma omp simd
+		for (int v = 0; v < LANES; v++) {
+			tf_dd r = tf_dd_add_d(tf_dd_make(hi[v], lo[v]), fabs(a[i + v]));
+			hi[v] = r.hi;
+			lo[v] = r.lo;
+		}
+	}
+	for (int i = full; i < m; i++) {
+		tf_dd r = tf_dd_add_d(tf_dd_make(hi[i - full], lo[i - full]), fabs(a[i]));
+		hi[i - full] = r.hi;
+		lo[i - full] = r.lo;
+	}
+	/* lanes never used hold +0, which changes no bit of the sum */
+	int used = m < LANES ? m : LANES;
+	tf_dd sum = tf_dd_make(hi[0], lo[0]);
+	for (int v = 1; v < used; v++)
+		sum = tf_dd_add(sum, tf_dd_make(hi[v], lo[v]));
+	return sum;
+}
+
+static void LOOPS(transform)(int m, const double *restrict h, const double *restrict x,
+			     const double *restrict y, double *restrict xo, double *restrict yo)
+{
+	const double h11 = h[0], h12 = h[1], h21 = h[2], h22 = h[3];
+#pragma omp simd
+	for (int i = 0; i < m; i++) {
+		xo[i] = tf_prod_sum_rounded(h11, x[i], h12, y[i]);
+		yo[i] = tf_prod_sum_rounded(h21, x[i], h22, y[i]);
+	}
+}
+
+static void LOOPS(zscal)(int m, double ar, double ai, const double *restrict x,
+			 double *restrict yo)
+{
+#pragma omp simd
+	for (int i = 0; i < m; i++) {
+		double xr = x[2 * i], xi = x[2 * i + 1];
+		yo[2 * i] = tf_prod_sum_rounded(ar, xr, -ai, xi);
+		yo[2 * i + 1] = tf_prod_sum_rounded(ar, xi, ai, xr);
+	}
+}
+
+static void LOOPS(zaxpy)(int m, double ar, double ai, const double *restrict x,
+			 double *restrict y)
+{
+#pragma omp simd
+	for (int i = 0; i < m; i++) {
+		double xr = x[2 * i], xi = x[2 * i + 1];
+		y[2 * i] = tf_prod_sum_add_rounded(ar, xr, -ai, xi, y[2 * i]);
+		y[2 * i + 1] = tf_prod_sum_add_rounded(ar, xi, ai, xr, y[2 * i + 1]);
+	}
+}
+
+/* x * 0 is +-0 for a finite x and NaN for Inf and NaN: the bits of those
+ * products ORed together have an exponent field of zero exactly when every
+ * value is finite (an integer reduction, in any order, with no chain of
+ * floating-point latencies). */
+static int LOOPS(all_finite)(size_t m, const double *restrict a)
+{
+	uint64_t bits = 0;
+#pragma omp simd reduction(| : bits)
+	for (size_t i = 0; i < m; i++) {
+		union {
+			double d;
+			uint64_t u;
+		} z = { .d = a[i] * 0.0 };
+		bits |= z.u;
+	}
+	return (bits & 0x7ff0000000000000u) == 0;
+}
+
+/* The sum is kept as hi, the rounded sum, and lo, which gathers the exact
+ * errors of the additions and of the products u t_hi and the products
+ * u t_lo (each rounded once, far below ulp(hi)): with at most four terms
+ * the error before the last rounding stays a few u^2 times the sum of the
+ * terms' magnitudes.  One loop per number of terms, so that the terms
+ * unroll and the elements vectorize; whether every result is finite is
+ * gathered on the way (v * 0 is NaN exactly when v is not finite). */
+static inline void update_term(double *hi, double *lo, double u, double t_hi, double t_lo)
+{
+	tf_dd p = tf_two_prod(u, t_hi);
+	tf_dd s = tf_two_sum(*hi, p.hi);
+	*hi = s.hi;
+	*lo = TF_DADD(*lo, TF_DADD(s.lo, TF_DFMA(u, t_lo, p.lo)));
+}
+
+#define UPDATE_LOOP(TERMS, cs, os)                                                        \
+	do {                                                                              \
+		_Pragma("omp simd reduction(+ : check)") for (int i = 0; i < m; i++)      \
+		{                                                                         \
+			double hi = c[i * cs], lo = 0.0;                                  \
+			update_term(&hi, &lo, u0[i], h0, l0);                             \
+			if (TERMS > 1)                                                    \
+				update_term(&hi, &lo, u1[i], h1, l1);                     \
+			if (TERMS > 2)                                                    \
+				update_term(&hi, &lo, u2[i], h2, l2);                     \
+			if (TERMS > 3)                                                    \
+				update_term(&hi, &lo, u3[i], h3, l3);                     \
+			double v = TF_DADD(hi, lo);                                       \
+			out[i * os] = v;                                                  \
+			check += v * 0.0;                                                 \
+		}                                                                         \
+	} while (0)
+
+static int LOOPS(update_round)(int m, const double *restrict c, int cstride, int terms,
+			       const double *const *u, const double *t_hi, const double *t_lo,
+			       double *restrict out, int ostride)
+{
+	const ptrdiff_t cs = cstride, os = ostride;
+	/* the terms beyond `terms` are not read */
+	const double *restrict u0 = u[0], *restrict u1 = terms > 1 ? u[1] : u[0],
+			       *restrict u2 = terms > 2 ? u[2] : u[0],
+			       *restrict u3 = terms > 3 ? u[3] : u[0];
+	const double h0 = t_hi[0], h1 = terms > 1 ? t_hi[1] : 0.0, h2 = terms > 2 ? t_hi[2] : 0.0,
+		     h3 = terms > 3 ? t_hi[3] : 0.0;
+	const double l0 = t_lo[0], l1 = terms > 1 ? t_lo[1] : 0.0, l2 = terms > 2 ? t_lo[2] : 0.0,
+		     l3 = terms > 3 ? t_lo[3] : 0.0;
+	double check = 0.0;
+	if (cs == 1 && os == 1) { /* real data: unit strides, known to the compiler */
+		switch (terms) {
+		case 1: UPDATE_LOOP(1, 1, 1); break;
+		case 2: UPDATE_LOOP(2, 1, 1); break;
+		case 3: UPDATE_LOOP(3, 1, 1); break;
+		default: UPDATE_LOOP(4, 1, 1); break;
+		}
+	} else {
+		switch (terms) {
+		case 1: UPDATE_LOOP(1, cs, os); break;
+		case 2: UPDATE_LOOP(2, cs, os); break;
+		case 3: UPDATE_LOOP(3, cs, os); break;
+		default: UPDATE_LOOP(4, cs, os); break;
+		}
+	}
+	return check == 0.0;
+}
+
+static void LOOPS(column_update_dd)(int m, const double *restrict a, tf_dd x,
+				    double *restrict acc_hi, double *restrict acc_lo)
+{
+#pragma omp simd
+	for (int i = 0; i < m; i++) {
+		tf_dd r = tf_dd_fma_dd(tf_dd_make(acc_hi[i], acc_lo[i]), a[i], x);
+		acc_hi[i] = r.hi;
+		acc_lo[i] = r.lo;
+	}
+}
+
+static void LOOPS(zcolumn_update_dd)(int m, const double *restrict a, tf_zdd x,
+				     double *restrict re_hi, double *restrict re_lo,
+				     double *restrict im_hi, double *restrict im_lo)
+{
+	const tf_dd neg_im = tf_dd_make(-x.im.hi, -x.im.lo);
+#pragma omp simd
+	for (int i = 0; i < m; i++) {
+		double ar = a[2 * i], ai = a[2 * i + 1];
+		/* re += ar xr - ai xi, im += ar xi + ai xr */
+		tf_dd re = tf_dd_fma_dd(tf_dd_make(re_hi[i], re_lo[i]), ar, x.re);
+		re = tf_dd_fma_dd(re, ai, neg_im);
+		tf_dd im = tf_dd_fma_dd(tf_dd_make(im_hi[i], im_lo[i]), ar, x.im);
+		im = tf_dd_fma_dd(im, ai, x.re);
+		re_hi[i] = re.hi, re_lo[i] = re.lo;
+		im_hi[i] = im.hi, im_lo[i] = im.lo;
+	}
+}
+
+/* The sum of the first `used` of `lanes` (a power of two) partial sums, by
+ * a tree: log2(lanes) dependent additions instead of lanes - 1, which is
+ * what a short dot (a band's column) costs.  The lanes beyond `used` are
+ * zero, and the tree the same for every instruction set. */
+static tf_dd lanes_sum(int lanes, int used, double *hi, double *lo)
+{
+	for (int width = lanes / 2; width >= 1; width /= 2) {
+		if (used <= width)
+			continue; /* the upper half is zero: adding it changes no bit */
+		for (int v = 0; v < width; v++) {
+			tf_dd r = tf_dd_add(tf_dd_make(hi[v], lo[v]), tf_dd_make(hi[v + width], lo[v + width]));
+			hi[v] = r.hi;
+			lo[v] = r.lo;
+		}
+	}
+	return tf_dd_make(hi[0], lo[0]);
+}
+
+/* As dot, with L partial sums added by a tree: LANES of them, or
+ * SHORT_LANES for a column shorter than SHORT_COLUMN (a band's), whose
+ * sum would cost more than its products otherwise.  The choice depends on
+ * m alone: the same bits for every instruction set. */
+#define SHORT_LANES 4
+#define SHORT_COLUMN 256
+
+#define DOT_DD(L)                                                                          \
+	do {                                                                               \
+		double hi[L] = { 0 }, lo[L] = { 0 };                                       \
+		int full = m - m % (L);                                                    \
+		for (int i = 0; i < full; i += (L)) {                                      \
+			_Pragma("omp simd") for (int v = 0; v < (L); v++)                  \
+			{                                                                  \
+				tf_dd r = tf_dd_fma_dd(tf_dd_make(hi[v], lo[v]), a[i + v], \
+						       tf_dd_make(x_hi[i + v], x_lo[i + v])); \
+				hi[v] = r.hi;                                              \
+				lo[v] = r.lo;                                              \
+			}                                                                  \
+		}                                                                          \
+		for (int i = full; i < m; i++) {                                           \
+			tf_dd r = tf_dd_fma_dd(tf_dd_make(hi[i - full], lo[i - full]), a[i],  \
+					       tf_dd_make(x_hi[i], x_lo[i]));               \
+			hi[i - full] = r.hi;                                               \
+			lo[i - full] = r.lo;                                               \
+		}                                                                          \
+		return lanes_sum((L), m < (L) ? m : (L), hi, lo);                          \
+	} while (0)
+
+static tf_dd LOOPS(dot_dd)(int m, const double *restrict a, const double *restrict x_hi,
+			   const double *restrict x_lo)
+{
+	if (m < SHORT_COLUMN)
+		DOT_DD(SHORT_LANES);
+	DOT_DD(LANES);
+}
+
+/* Complex: ZLANES partial sums of each part. */
+#define ZLANES 8
+
+static tf_zdd LOOPS(zdot_dd)(int m, const double *restrict a, double sign,
+			     const double *restrict re_hi, const double *restrict re_lo,
+			     const double *restrict im_hi, const double *restrict im_lo)
+{
+	double rh[ZLANES] = { 0 }, rl[ZLANES] = { 0 }, ih[ZLANES] = { 0 }, il[ZLANES] = { 0 };
+	int full = m - m % ZLANES;
+	for (int i = 0; i <= m - 1; i += ZLANES) {
+		int lanes = i < full ? ZLANES : m - full;
+#pragma omp simd
+		for (int v = 0; v < lanes; v++) {
+			double ar = a[2 * (i + v)], ai = sign * a[2 * (i + v) + 1];
+			tf_dd xr = tf_dd_make(re_hi[i + v], re_lo[i + v]);
+			tf_dd xi = tf_dd_make(im_hi[i + v], im_lo[i + v]);
+			/* re += ar xr - ai xi, im += ar xi + ai xr */
+			tf_dd re = tf_dd_fma_dd(tf_dd_make(rh[v], rl[v]), ar, xr);
+			re = tf_dd_fma_dd(re, -ai, xi);
+			tf_dd im = tf_dd_fma_dd(tf_dd_make(ih[v], il[v]), ar, xi);
+			im = tf_dd_fma_dd(im, ai, xr);
+			rh[v] = re.hi, rl[v] = re.lo;
+			ih[v] = im.hi, il[v] = im.lo;
+		}
+	}
+	int used = m < ZLANES ? m : ZLANES;
+	return tf_zdd_make(lanes_sum(ZLANES, used, rh, rl), lanes_sum(ZLANES, used, ih, il));
+}
+
 const struct tf_dd_loops ISA_NAME(tf_dd_loops_, TF_ISA) = {
 	.name = ISA_STRING(TF_ISA),
 	.mr = MR,
@@ -205,8 +528,17 @@ const struct tf_dd_loops ISA_NAME(tf_dd_loops_, TF_ISA) = {
 	.mr_dd = MR_DD,
 	.nr_dd = NR_DD,
 	.gemm_tile_dd = LOOPS(gemm_tile_dd),
-	.column_update_dd = LOOPS(column_update_dd),
 	.divide_dd = LOOPS(divide_dd),
 	.dot = LOOPS(dot),
 	.axpy = LOOPS(axpy),
+	.sum_abs = LOOPS(sum_abs),
+	.transform = LOOPS(transform),
+	.zscal = LOOPS(zscal),
+	.zaxpy = LOOPS(zaxpy),
+	.all_finite = LOOPS(all_finite),
+	.column_update_dd = LOOPS(column_update_dd),
+	.zcolumn_update_dd = LOOPS(zcolumn_update_dd),
+	.dot_dd = LOOPS(dot_dd),
+	.zdot_dd = LOOPS(zdot_dd),
+	.update_round = LOOPS(update_round),
 };

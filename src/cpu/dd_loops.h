@@ -3,7 +3,8 @@
 #ifndef TF_DD_LOOPS_H
 #define TF_DD_LOOPS_H
 
-#include "twofold/arith_dd.h"
+#include <stddef.h>
+#include "twofold/arith_zdd.h"
 
 struct tf_dd_loops {
 	const char *name;
@@ -17,20 +18,54 @@ struct tf_dd_loops {
 	/* acc[i] += a[i] * x for i < m, in DD (a column of y = A x). */
 	void (*column_update)(int m, const double *a, double x, double *acc_hi, double *acc_lo);
 	/* The triangular solves' update by a DD right-hand side: for the
-	 * mr_dd x nr_dd tile (ap and acc laid out as gemm_tile's), acc(i, j) += sum over l < kc of ap[l*mr + i] * sign *
-	 * (xh[j*ldx + l] + xl[j*ldx + l]), by tf_dd_fma_dd_lazy, renormalized
-	 * every 16 steps of l and at l = kc - 1 (so the bits depend on kc only). */
+	 * mr_dd x nr_dd tile (ap and acc laid out as gemm_tile's),
+	 *   acc(i, j) += sum over l < kc of ap[l*mr_dd + i] * sign *
+	 *                (xh[j*ldx + l] + xl[j*ldx + l]),
+	 * by tf_dd_fma_dd_lazy, renormalized every 16 steps of l and at
+	 * l = kc - 1 (so the bits depend on kc only). */
 	void (*gemm_tile_dd)(int kc, const double *ap, const double *xh, const double *xl,
 			     int ldx, double sign, double *acc_hi, double *acc_lo, int ld);
-	/* acc[i] += a[i] * x for i < m and a DD x, by tf_dd_fma_dd. */
-	void (*column_update_dd)(int m, const double *a, tf_dd x, double *acc_hi,
-				 double *acc_lo);
 	/* x[j*stride] /= d for j < n, x = (hi, lo) in DD, by tf_dd_div_d. */
 	void (*divide_dd)(int n, int stride, double *hi, double *lo, double d);
 	/* sum over i < m of a[i] * x[i], in DD (a column of y = A^T x). */
 	tf_dd (*dot)(int m, const double *a, const double *x);
 	/* y[i] = alpha x[i] + y[i] rounded once, for i < n, unit strides. */
 	void (*axpy)(int n, double alpha, const double *x, double *y);
+	/* sum over i < m of |a[i]|, in DD. */
+	tf_dd (*sum_abs)(int m, const double *a);
+	/* The 2 x 2 transform h = (h11, h12, h21, h22) of the pairs (x[i], y[i]),
+	 * for i < m: xo[i] = h11 x[i] + h12 y[i], yo[i] = h21 x[i] + h22 y[i],
+	 * each from exact products, rounded once (tf_prod_sum_rounded). */
+	void (*transform)(int m, const double *h, const double *x, const double *y, double *xo,
+			  double *yo);
+	/* Complex data, (re, im) pairs, for i < m: yo[i] = alpha x[i] (zscal),
+	 * and y[i] = alpha x[i] + y[i] (zaxpy), each part from exact
+	 * products, rounded once (tf_prod_sum_rounded,
+	 * tf_prod_sum_add_rounded). */
+	void (*zscal)(int m, double alpha_re, double alpha_im, const double *x, double *yo);
+	void (*zaxpy)(int m, double alpha_re, double alpha_im, const double *x, double *y);
+	/* Whether a[i] is finite for every i < m (the commits of dd_output.c). */
+	int (*all_finite)(size_t m, const double *a);
+	/* out[i os] = c[i cs] + sum over k < terms of u[k][i] (t_hi[k] + t_lo[k]),
+	 * for i < m, in DD (each u t_hi exact), rounded once: a column of the
+	 * rank updates (a complex one part by part, with strides 2); 1 <= terms
+	 * <= 4.  Whether every out is finite. */
+	/* The triangular solves' steps, x in DD (x_hi, x_lo); complex columns
+	 * a as stored (real and imaginary parts adjacent), conjugated when
+	 * sign = -1 (that is, a's imaginary parts times sign):
+	 *   column_update_dd:  acc[i] += a[i] x, for i < m
+	 *   zcolumn_update_dd: acc[i] += a[i] x (complex; acc real and
+	 *                      imaginary parts apart)
+	 *   dot_dd:            sum over i < m of a[i] x[i]
+	 *   zdot_dd:           the same, complex, x's parts apart */
+	void (*column_update_dd)(int m, const double *a, tf_dd x, double *acc_hi, double *acc_lo);
+	void (*zcolumn_update_dd)(int m, const double *a, tf_zdd x, double *re_hi, double *re_lo,
+				  double *im_hi, double *im_lo);
+	tf_dd (*dot_dd)(int m, const double *a, const double *x_hi, const double *x_lo);
+	tf_zdd (*zdot_dd)(int m, const double *a, double sign, const double *re_hi,
+			  const double *re_lo, const double *im_hi, const double *im_lo);
+	int (*update_round)(int m, const double *c, int cs, int terms, const double *const *u,
+			     const double *t_hi, const double *t_lo, double *out, int os);
 };
 
 extern const struct tf_dd_loops tf_dd_loops_generic;

@@ -2,8 +2,10 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include "core/message.h"
 #include "cpu/dd_elements.h"
+#include "cpu/dd_loops.h"
 #include "cpu/dd_output.h"
 #include "cpu/forward.h"
 
@@ -24,20 +26,27 @@ static void copy(double *to, const double *from, int width)
 		to[1] = from[1];
 }
 
+/* The instruction set's loop (dd_loops.c): this test reads every value
+ * a kernel commits. */
 static int all_finite(const double *values, size_t count)
 {
-	for (size_t i = 0; i < count; i++)
-		if (!isfinite(values[i]))
-			return 0;
-	return 1;
+	return tf_dd_loops()->all_finite(count, values);
 }
 
-/* Writes the finite values (all of them when the reference did not run). */
+/* Writes the finite values (all of them when the reference did not run):
+ * element i at v + i inc (width doubles each), counted from the far end
+ * when inc < 0. */
 static void scatter(double *v, int width, int n, int inc, const double *values, int only_finite)
 {
-	for (int i = 0; i < n; i++)
+	if (inc == 1 && !only_finite) {
+		memcpy(v, values, (size_t)n * width * sizeof *v);
+		return;
+	}
+	ptrdiff_t step = (ptrdiff_t)inc * width;
+	double *at = inc >= 0 ? v : v - (ptrdiff_t)(n - 1) * step;
+	for (int i = 0; i < n; i++, at += step)
 		if (!only_finite || element_finite(values + (size_t)i * width, width))
-			copy(tf_element(v, width, n, inc, i), values + (size_t)i * width, width);
+			copy(at, values + (size_t)i * width, width);
 }
 
 void tf_cpu_commit_vector(const struct tf_op *op, const double *values, int n)
@@ -94,7 +103,8 @@ void tf_cpu_commit_packed(const struct tf_op *op, const double *values, int coun
 
 void tf_cpu_commit_result(const struct tf_op *op, const double *value)
 {
-	int width = width_of(op);
+	/* a complex DOT has a complex result; the norms of complex data a real one */
+	int width = op->kind == TF_OP_DOT ? width_of(op) : 1;
 	if (!element_finite(value, width)) {
 		tf_cpu_forward(op);
 		return;

@@ -103,7 +103,8 @@ static void form_exact(const struct operation *o, const struct num *x, const str
 		span_products(&s, operand_layout(o, 1), &x[1], operand_layout(o, 2), &x[2]);
 	span_prec(&s);
 	mp_set_num(mp[0], operand_layout(o, 0), &x[0]);
-	mp_set_num(mp[1], operand_layout(o, 1), &x[1]);
+	if (arity(o) > 1) /* tf_dd_sqrt has one operand */
+		mp_set_num(mp[1], operand_layout(o, 1), &x[1]);
 	if (finite_num(l, r))
 		mp_set_num(mp[3], l, r);
 	switch (o->reference) {
@@ -118,6 +119,10 @@ static void form_exact(const struct operation *o, const struct num *x, const str
 		 * operands and the result, a relative 2^-192 at most. */
 		mpfr_set_prec(mp[2], mpfr_get_prec(mp[0]) + 128);
 		mpfr_div(mp[2], mp[0], mp[1], MPFR_RNDN);
+		break;
+	case REF_SQRT: /* the same */
+		mpfr_set_prec(mp[2], mpfr_get_prec(mp[0]) + 128);
+		mpfr_sqrt(mp[2], mp[0], MPFR_RNDN);
 		break;
 	default: /* REF_FMA */
 		mp_set_num(mp[6], operand_layout(o, 2), &x[2]);

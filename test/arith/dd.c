@@ -136,6 +136,54 @@ static void check_div(struct op *record, const struct operation *o, const struct
 	check_arithmetic(record, o, x, r, edge);
 }
 
+/* sqrt(a): a positive DD of exponent within [-900, 1020]; one case in
+ * eight a square q^2 (a TwoProd) for a double q, so that the root is
+ * exact, or q^2 with its lo word changed, so that the remainder a - q1^2
+ * is tiny. */
+static void random_sqrt_operand(struct num *x)
+{
+	int e = rng_range(&rng, -900, 1020);
+	if (rng_below(&rng, 8) == 0) {
+		double q = fabs(random_double(&rng, e / 2, e / 2));
+		tf_dd a = tf_two_prod(q, q);
+		if (rng_below(&rng, 2))
+			a = tf_quick_two_sum(a.hi, random_tail_d(&rng, a.hi, 60));
+		x[0] = num2(a.hi, a.lo);
+		return;
+	}
+	struct num a = random_dd_num(e);
+	x[0] = a.w[0] < 0 ? num2(-a.w[0], -a.w[1]) : a;
+}
+
+/* The bound holds for a in [2^-900, 2^1022): the square of the first root
+ * word then neither underflows nor overflows. */
+static enum range range_sqrt(const struct num *x)
+{
+	double a = x[0].w[0];
+	return a >= 0x1p1022 ? OVERFLOW_RANGE : a >= 0x1p-900 ? IN_RANGE : UNDERFLOW_RANGE;
+}
+
+/* a < 0 gives NaN, a = 0 gives 0 (the header's promise); otherwise the
+ * bound. */
+static void check_sqrt(struct op *record, const struct operation *o, const struct num *x,
+		       const struct num *r, int edge)
+{
+	double a = x[0].w[0];
+	if (a < 0 || (a == 0 && x[0].w[1] < 0)) {
+		if (!isnan(r->w[0]))
+			op_fail(record, "%s: square root of a negative number gave %s",
+				operands_text(o, x), text_num(&layout_dd, r));
+		return;
+	}
+	if (a == 0) {
+		if (r->w[0] != 0 || r->w[1] != 0)
+			op_fail(record, "%s: square root of zero gave %s", operands_text(o, x),
+				text_num(&layout_dd, r));
+		return;
+	}
+	check_arithmetic(record, o, x, r, edge);
+}
+
 static tf_dd fma_lazy_renormalized(tf_dd acc, double a, double b)
 {
 	return tf_dd_renormalize(tf_dd_fma_lazy(acc, a, b));
@@ -210,6 +258,9 @@ static const struct operation operations[] = {
 	{.name = "tf_dd_div_d", .bound = "3u^2 |a/b|", CALLS(dd_of_dd_d, tf_dd_div_d),
 	 .reference = REF_DIV, .check = check_div, .scale = SCALE_RESULT, .factor = 3 * U2,
 	 .range = range_div, .edges = EDGES_PAIRS, .random = random_div_operands},
+	{.name = "tf_dd_sqrt", .bound = "3.2u^2 |sqrt(a)|", CALLS(dd_of_dd, tf_dd_sqrt),
+	 .reference = REF_SQRT, .check = check_sqrt, .scale = SCALE_RESULT, .factor = 3.2 * U2,
+	 .range = range_sqrt, .edges = EDGES_EACH, .random = random_sqrt_operand},
 	{.name = "tf_dd_fma", .bound = "2u^2 |acc+ab| + 2u^2 |ab|", CALLS(dd_of_dd_d_d, tf_dd_fma),
 	 .reference = REF_FMA, DD_OP(SCALE_RESULT_AND_PRODUCT, 2 * U2), .draw = DRAW_FMA,
 	 .exponents = DD_FMAS, GIVEN(fma_given)},

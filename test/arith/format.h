@@ -58,6 +58,7 @@ enum signature {
 	CALL_dd_of_dd_dd,
 	CALL_dd_of_dd_d,
 	CALL_dd_of_dd_d_d,
+	CALL_dd_of_dd,
 	CALL_d_of_dd,
 	CALL_df_of_f_f,
 	CALL_df_of_df_df,
@@ -87,6 +88,7 @@ union function {
 	tf_dd (*dd_of_dd_dd)(tf_dd, tf_dd);
 	tf_dd (*dd_of_dd_d)(tf_dd, double);
 	tf_dd (*dd_of_dd_d_d)(tf_dd, double, double);
+	tf_dd (*dd_of_dd)(tf_dd);
 	double (*d_of_dd)(tf_dd);
 	tf_df (*df_of_f_f)(float, float);
 	tf_df (*df_of_df_df)(tf_df, tf_df);
@@ -181,6 +183,7 @@ enum reference {
 	REF_DIV,   /* a / b: the one reference that is not exact, rounded
 		    * to 128 bits more than the case's span (a relative
 		    * 2^-192 at most, far below any bound checked) */
+	REF_SQRT,  /* sqrt(a), rounded as REF_DIV */
 };
 
 /* What the error is measured against: the bound is factor times it. */

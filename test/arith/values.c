@@ -143,6 +143,7 @@ static const struct signature_layouts {
 	[CALL_dd_of_dd_dd] = {2, {&layout_dd, &layout_dd}, &layout_dd},
 	[CALL_dd_of_dd_d] = {2, {&layout_dd, &layout_double}, &layout_dd},
 	[CALL_dd_of_dd_d_d] = {3, {&layout_dd, &layout_double, &layout_double}, &layout_dd},
+	[CALL_dd_of_dd] = {1, {&layout_dd}, &layout_dd},
 	[CALL_d_of_dd] = {1, {&layout_dd}, &layout_double},
 	[CALL_df_of_f_f] = {2, {&layout_float, &layout_float}, &layout_df},
 	[CALL_df_of_df_df] = {2, {&layout_df, &layout_df}, &layout_df},
@@ -248,6 +249,8 @@ struct num call_function(const struct operation *o, const struct num *x)
 		return dd_num(f->dd_of_dd_d(DD(0), D(1)));
 	case CALL_dd_of_dd_d_d:
 		return dd_num(f->dd_of_dd_d_d(DD(0), D(1), D(2)));
+	case CALL_dd_of_dd:
+		return dd_num(f->dd_of_dd(DD(0)));
 	case CALL_d_of_dd:
 		return num1(f->d_of_dd(DD(0)));
 	case CALL_df_of_f_f:

@@ -4,7 +4,9 @@
 #   run.sh PROGRAM dd [ARG...]    TWOFOLD_MODE=dd with the default CPU kernel
 #                                 and threads, the generic kernel on one
 #                                 thread, and 3 threads: every verdict must
-#                                 pass in each
+#                                 pass in each, and a program that prints
+#                                 "% digest: H" (a hash of its results'
+#                                 bits) must print the same H in each
 #   run.sh PROGRAM cpu [ARG...]   TWOFOLD_MODE=cpu: the reference's bits,
 #                                 and plain double failing the bounds on
 #                                 the ill-conditioned cases
@@ -29,6 +31,7 @@ cpu) configs="default" ;;
 *) fail "usage: run.sh PROGRAM dd|cpu [ARG...]" ;;
 esac
 bad=
+digest=
 for config in $configs; do
 	case $config in
 	default) settings= ;;
@@ -43,6 +46,9 @@ for config in $configs; do
 		fail "$config: libtwofold was not loaded in mode $mode"
 	grep -q "^% totals: " "$work/out" || fail "$config: the program did not finish (exit status $status)"
 	[ $status = 0 ] || bad="$bad $config($status)"
+	this=$(sed -n 's/^% digest: //p' "$work/out")
+	[ -n "$digest" ] || digest=$this
+	[ "$this" = "$digest" ] || bad="$bad $config(other bits than default)"
 done
 [ -z "$bad" ] || fail "failures in TWOFOLD_MODE=$mode:$bad"
 echo "every verdict passed"

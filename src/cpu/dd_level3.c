@@ -1,0 +1,158 @@
+/* The Level 3 kernels in DD on the CPU, each one product of the engine
+ * (dd_product.h) with its operands read as the routine defines them:
+ *
+ *   symm/hemm   S = A B (side L) or B A (R), A symmetric or Hermitian
+ *   syrk/herk   S = op(A) op(A)^T (^H) on the uplo triangle
+ *   syr2k/her2k S = op(A) op(B)^T + op(B) op(A)^T (^H) on the uplo
+ *               triangle; her2k keeps the two terms apart for alpha and
+ *               conj(alpha)
+ *   trmm        S = op(A) B (side L) or B op(A), A triangular
+ *
+ * and C = alpha S + beta C (trmm: B = alpha S) applied in DD, rounded once
+ * into a buffer and committed by the rule of dd_output.h.  alpha = 0 reads
+ * neither A nor B, as in the reference: the product is then one of inner
+ * length 0, and C becomes beta C in DD (a complex beta C is two products a
+ * part, rounded once), zero for trmm. */
+#include "config.h"
+
+#include "cpu/dd_elements.h"
+#include "cpu/dd_kernels.h"
+#include "cpu/dd_output.h"
+#include "cpu/dd_product.h"
+
+#define STACK_DOUBLES 512
+
+/* Whether element (i, j) of C belongs to the triangle (0: all of C). */
+static int in_triangle(char triangle, int i, int j)
+{
+	return triangle == 'U' ? i <= j : triangle == 'L' ? i >= j : 1;
+}
+
+/* out(i, j) = alpha S(i, j) (+ conj(alpha) S2(i, j) for her2k) + beta
+ * C(i, j), C unread when beta = 0; for the Hermitian rank updates the
+ * diagonal is real, as the reference makes it: beta times the real part of
+ * C(j, j), and an imaginary part of zero. */
+static void finish_real(const struct tf_dd_product *p, const struct tf_dd_tile *tile)
+{
+	const struct tf_op *op = p->op;
+	for (int j = 0; j < tile->cols; j++)
+		for (int i = 0; i < tile->rows; i++) {
+			int gi = tile->i0 + i, gj = tile->j0 + j;
+			if (!in_triangle(p->triangle, gi, gj))
+				continue;
+			tf_dd r = tf_dd_mul_d(tf_dd_tile_sum(tile, 0, i, j), op->alpha);
+			if (op->beta != 0.0)
+				r = tf_dd_add(r, tf_two_prod(op->beta, op->c[gi + (size_t)gj * op->ldc]));
+			p->out[gi + (size_t)gj * p->ldout] = tf_dd_to_double(r);
+		}
+}
+
+static void finish_complex(const struct tf_dd_product *p, const struct tf_dd_tile *tile)
+{
+	const struct tf_op *op = p->op;
+	int hermitian_update = op->conj && (op->kind == TF_OP_SYRK || op->kind == TF_OP_SYR2K);
+	int beta_zero = op->beta == 0.0 && op->beta_im == 0.0;
+	for (int j = 0; j < tile->cols; j++)
+		for (int i = 0; i < tile->rows; i++) {
+			int gi = tile->i0 + i, gj = tile->j0 + j;
+			if (!in_triangle(p->triangle, gi, gj))
+				continue;
+			tf_zdd r = tf_zdd_mul_z(tf_dd_tile_zsum(tile, 0, i, j), op->alpha, op->alpha_im);
+			if (p->separate)
+				r = tf_zdd_add(r, tf_zdd_mul_z(tf_dd_tile_zsum(tile, 1, i, j), op->alpha,
+							       -op->alpha_im));
+			const double *c = op->c + 2 * (gi + (size_t)gj * op->ldc);
+			double *out = p->out + 2 * (gi + (size_t)gj * p->ldout);
+			if (hermitian_update && gi == gj) {
+				tf_dd re = r.re;
+				if (!beta_zero)
+					re = tf_dd_add(re, tf_two_prod(op->beta, c[0]));
+				out[0] = tf_dd_to_double(re);
+				out[1] = 0.0;
+				continue;
+			}
+			if (!beta_zero)
+				r = tf_zdd_add(r, tf_zdd_fma(tf_z_zero(), op->beta, op->beta_im, c[0], c[1]));
+			tf_zdd_to_z(r, &out[0], &out[1]);
+		}
+}
+
+/* Runs the product into a buffer of C's shape and commits it (the
+ * triangle only, where the product has one). */
+static void run_and_commit(struct tf_dd_product *p, const struct tf_op *op, int rows, int cols)
+{
+	int w = op->type == TF_TYPE_Z ? 2 : 1;
+	double stack[STACK_DOUBLES];
+	double *out = tf_cpu_buffer(stack, STACK_DOUBLES, (size_t)rows * cols * w);
+	p->type = op->type;
+	p->op = op;
+	p->out = out;
+	p->ldout = rows;
+	p->finish = op->type == TF_TYPE_Z ? finish_complex : finish_real;
+	if (op->alpha == 0.0 && op->alpha_im == 0.0)
+		p->k = 0;
+	tf_dd_product_run(p);
+	tf_cpu_commit_matrix(op, out, rows, cols, rows, p->triangle);
+	tf_cpu_buffer_release(out, stack);
+}
+
+void tf_cpu_dd_symm(const struct tf_op *op)
+{
+	struct tf_dd_operand a = {
+		.shape = op->conj ? TF_DD_HERMITIAN : TF_DD_SYMMETRIC,
+		.data = op->a, .ld = op->lda, .uplo = op->uplo,
+	};
+	struct tf_dd_operand b = tf_dd_general(op->b, op->ldb, 'N');
+	struct tf_dd_product p = {
+		.m = op->m, .n = op->n, .k = op->side == 'L' ? op->m : op->n, .terms = 1,
+		.left = { op->side == 'L' ? a : b }, .right = { op->side == 'L' ? b : a },
+	};
+	run_and_commit(&p, op, op->m, op->n);
+}
+
+/* The operands of op(X) op(Y)^T (^H when conj), n x n with inner k. */
+static void rank_k_term(const struct tf_op *op, const double *x, int ldx, const double *y, int ldy,
+			struct tf_dd_operand *left, struct tf_dd_operand *right)
+{
+	char transposed = op->conj ? 'C' : 'T';
+	if (op->transa == 'N') {
+		*left = tf_dd_general(x, ldx, 'N');
+		*right = tf_dd_general(y, ldy, transposed);
+	} else {
+		*left = tf_dd_general(x, ldx, transposed);
+		*right = tf_dd_general(y, ldy, 'N');
+	}
+}
+
+void tf_cpu_dd_syrk(const struct tf_op *op)
+{
+	struct tf_dd_product p = { .m = op->n, .n = op->n, .k = op->k, .terms = 1,
+				   .triangle = op->uplo };
+	rank_k_term(op, op->a, op->lda, op->a, op->lda, &p.left[0], &p.right[0]);
+	run_and_commit(&p, op, op->n, op->n);
+}
+
+void tf_cpu_dd_syr2k(const struct tf_op *op)
+{
+	/* syr2k: one sum of inner length 2k; her2k: two, for alpha and conj(alpha) */
+	struct tf_dd_product p = { .m = op->n, .n = op->n, .k = op->k, .terms = 2,
+				   .separate = op->conj, .triangle = op->uplo };
+	rank_k_term(op, op->a, op->lda, op->b, op->ldb, &p.left[0], &p.right[0]);
+	rank_k_term(op, op->b, op->ldb, op->a, op->lda, &p.left[1], &p.right[1]);
+	run_and_commit(&p, op, op->n, op->n);
+}
+
+void tf_cpu_dd_trmm(const struct tf_op *op)
+{
+	struct tf_dd_operand a = {
+		.shape = TF_DD_TRIANGULAR, .data = op->a, .ld = op->lda,
+		.trans = op->transa, .uplo = op->uplo, .diag = op->diag,
+	};
+	/* B is read by the product and written by the commit, after it */
+	struct tf_dd_operand b = tf_dd_general(op->c, op->ldc, 'N');
+	struct tf_dd_product p = {
+		.m = op->m, .n = op->n, .k = op->side == 'L' ? op->m : op->n, .terms = 1,
+		.left = { op->side == 'L' ? a : b }, .right = { op->side == 'L' ? b : a },
+	};
+	run_and_commit(&p, op, op->m, op->n);
+}

@@ -1,0 +1,476 @@
+/* The Level 2 products in DD on the CPU: GEMV (full and band storage),
+ * SYMV (symmetric or Hermitian; full, band, packed) and TRMV (triangular;
+ * full, band, packed), real and complex, through one engine.
+ *
+ * In every storage, column j of A is stored as one contiguous run of rows
+ * (its segment: all rows, the band's rows, or the stored triangle's part of
+ * the column).  Every product is made of two passes over the segments:
+ *   the update pass: acc[r] += A(r, j) x[j] over the rows r of column j's
+ *     segment (y = A x: GEMV N, TRMV N, the stored triangle of SYMV), run
+ *     in tasks of ROWS rows that each go through every column, with the
+ *     instruction set's column_update loop;
+ *   the dot pass: acc[j] += sum over the segment of conj?(A(r, j)) x[r]
+ *     (y = A^T x or A^H x: GEMV T and C, TRMV T and C, the mirrored
+ *     triangle of SYMV), in tasks of COLUMNS columns, with the dot loop;
+ *     where columns are short (below LONG_COLUMN: bands, small matrices),
+ *     whose DD dot would cost more in its final sum of partial sums than
+ *     in products, in tasks of SHORT_COLUMNS columns that copy their block
+ *     transposed and run column updates of A^T.
+ * SYMV takes both (the diagonal in neither: it is added once, its imaginary
+ * part taken as zero for a Hermitian A, as the reference does), TRMV adds
+ * its diagonal the same way (1 for a unit diagonal, which is not read).
+ * x is first gathered into contiguous doubles (any stride, negative ones
+ * counted from the end as the reference does).  A complex column is a real
+ * one of twice the length, (re, im) adjacent: the update pass runs it
+ * twice, with the real and the imaginary part of x[j], into two
+ * accumulators combined at the end; the dot pass takes two real dot
+ * products with x rearranged as (xr, -xi) and (xi, xr) (conj: (xr, xi),
+ * (xi, -xr)), which are the real and imaginary parts of the sum (short
+ * columns: two accumulators, as in the update pass).  Every product is
+ * exact, every sum in DD; alpha and beta are applied in DD and each y
+ * element rounded once, and committed by the rule of dd_output.h.  alpha =
+ * 0 takes neither pass: y = beta y, A and x not read (y not read either
+ * for beta = 0).
+ *
+ * Each y element is computed by one task in a fixed order, whatever the
+ * number of threads: the results are the same bits for any thread count. */
+#include "config.h"
+
+#include "cpu/dd_elements.h"
+#include "cpu/dd_kernels.h"
+#include "cpu/dd_loops.h"
+#include "cpu/dd_output.h"
+#include "cpu/forward.h"
+#include "cpu/threads.h"
+
+#define ROWS 512
+#define COLUMNS 64
+/* Columns shorter than LONG_COLUMN: the dot pass by SHORT_COLUMNS at a
+ * time (short_columns). */
+#define LONG_COLUMN 512
+#define SHORT_COLUMNS 32
+/* Below this many stored elements of A, one thread does it all. */
+#define PARALLEL_MIN 65536
+/* Doubles of a small call's buffers, on the stack. */
+#define STACK_DOUBLES 2048
+
+struct matvec {
+	const struct tf_op *op;
+	const struct tf_dd_loops *loops;
+	int width;        /* doubles per element: 1 or 2 */
+	int rows, cols;   /* A's shape */
+	int lenx, leny;
+	int update, dot;  /* the passes the op takes */
+	int dot_conj;     /* the dot pass conjugates A */
+	int diagonal;     /* SYMV and TRMV: the diagonal is out of the passes */
+	int upper;
+	int short_columns; /* the dot pass by short_columns */
+	int row_tasks, column_tasks;
+	const double *xa, *xb; /* gathered x; complex: the two rearrangements */
+	double *update_hi, *update_lo, *dot_hi, *dot_lo; /* leny elements each */
+};
+
+static int min_int(int a, int b)
+{
+	return a < b ? a : b;
+}
+
+static int max_int(int a, int b)
+{
+	return a > b ? a : b;
+}
+
+/* Column j's stored segment: rows [*first, *first + *count) of A, the
+ * pointer to the first.  For SYMV and TRMV the diagonal is the segment's
+ * last element (upper) or first (lower). */
+static const double *segment(const struct matvec *mv, int j, int *first, int *count)
+{
+	const struct tf_op *op = mv->op;
+	size_t w = (size_t)mv->width, col = (size_t)j * op->lda;
+	int r0, r1;
+	size_t at;
+	if (op->kind == TF_OP_GEMV) {
+		if (op->storage == TF_STORAGE_BAND) {
+			r0 = max_int(0, j - op->ku);
+			r1 = min_int(mv->rows, j + op->kl + 1);
+			at = col + (size_t)(op->ku + r0 - j);
+		} else {
+			r0 = 0;
+			r1 = mv->rows;
+			at = col;
+		}
+	} else if (op->storage == TF_STORAGE_PACKED) {
+		size_t n = (size_t)mv->rows, jj = (size_t)j;
+		r0 = mv->upper ? 0 : j;
+		r1 = mv->upper ? j + 1 : mv->rows;
+		at = mv->upper ? jj * (jj + 1) / 2 : jj * n - jj * (jj - 1) / 2;
+	} else if (op->storage == TF_STORAGE_BAND) {
+		r0 = mv->upper ? max_int(0, j - op->k) : j;
+		r1 = mv->upper ? j + 1 : min_int(mv->rows, j + op->k + 1);
+		at = col + (size_t)(mv->upper ? op->k + r0 - j : 0);
+	} else {
+		r0 = mv->upper ? 0 : j;
+		r1 = mv->upper ? j + 1 : mv->rows;
+		at = col + (size_t)r0;
+	}
+	*first = r0;
+	*count = r1 > r0 ? r1 - r0 : 0;
+	return op->a + at * w;
+}
+
+/* The segment without the diagonal, where the op adds it apart. */
+static const double *off_diagonal(const struct matvec *mv, int j, int *first, int *count)
+{
+	const double *a = segment(mv, j, first, count);
+	if (!mv->diagonal)
+		return a;
+	(*count)--;
+	if (mv->upper)
+		return a;
+	(*first)++;
+	return a + mv->width;
+}
+
+/* The columns whose segments may meet rows [i0, i1): [*jlo, *jhi). */
+static void columns_of_rows(const struct matvec *mv, int i0, int i1, int *jlo, int *jhi)
+{
+	const struct tf_op *op = mv->op;
+	int lo = 0, hi = mv->cols;
+	if (op->kind == TF_OP_GEMV) {
+		if (op->storage == TF_STORAGE_BAND) {
+			lo = i0 - op->kl;
+			hi = i1 + op->ku;
+		}
+	} else if (mv->upper) {
+		lo = i0; /* rows [j - k, j] or [0, j] */
+		if (op->storage == TF_STORAGE_BAND)
+			hi = i1 + op->k;
+	} else {
+		hi = i1; /* rows [j, j + k] or [j, n) */
+		if (op->storage == TF_STORAGE_BAND)
+			lo = i0 - op->k;
+	}
+	*jlo = max_int(lo, 0);
+	*jhi = min_int(hi, mv->cols);
+}
+
+/* Rows [i0, i0 + ROWS) of the update pass. */
+static void update_rows(const struct matvec *mv, int task)
+{
+	const int w = mv->width, i0 = task * ROWS, rows = min_int(ROWS, mv->leny - i0);
+	/* complex: h1, l1 take A x_re, h2, l2 take A x_im */
+	double h1[2 * ROWS], l1[2 * ROWS], h2[2 * ROWS], l2[2 * ROWS];
+	for (int i = 0; i < rows * w; i++)
+		h1[i] = l1[i] = h2[i] = l2[i] = 0.0;
+	int jlo, jhi;
+	columns_of_rows(mv, i0, i0 + rows, &jlo, &jhi);
+	for (int j = jlo; j < jhi; j++) {
+		int first, count;
+		const double *a = off_diagonal(mv, j, &first, &count);
+		int s = max_int(first, i0), e = min_int(first + count, i0 + rows);
+		if (s >= e)
+			continue;
+		a += (size_t)(s - first) * w;
+		int at = (s - i0) * w, len = (e - s) * w;
+		mv->loops->column_update(len, a, mv->xa[(size_t)j * w], h1 + at, l1 + at);
+		if (w == 2)
+			mv->loops->column_update(len, a, mv->xb[(size_t)j * w], h2 + at, l2 + at);
+	}
+	double *hi = mv->update_hi + (size_t)i0 * w, *lo = mv->update_lo + (size_t)i0 * w;
+	for (int i = 0; i < rows; i++) {
+		if (w == 1) {
+			hi[i] = h1[i];
+			lo[i] = l1[i];
+			continue;
+		}
+		/* re = sum ar xr - ai xi, im = sum ai xr + ar xi */
+		tf_dd re = tf_dd_add(tf_dd_make(h1[2 * i], l1[2 * i]),
+				     tf_dd_make(-h2[2 * i + 1], -l2[2 * i + 1]));
+		tf_dd im = tf_dd_add(tf_dd_make(h1[2 * i + 1], l1[2 * i + 1]),
+				     tf_dd_make(h2[2 * i], l2[2 * i]));
+		hi[2 * i] = re.hi;
+		lo[2 * i] = re.lo;
+		hi[2 * i + 1] = im.hi;
+		lo[2 * i + 1] = im.lo;
+	}
+}
+
+/* Columns [j0, j0 + COLUMNS) of the dot pass. */
+static void dot_columns(const struct matvec *mv, int task)
+{
+	const int w = mv->width, j0 = task * COLUMNS, j1 = min_int(j0 + COLUMNS, mv->cols);
+	for (int j = j0; j < j1; j++) {
+		int first, count;
+		const double *a = off_diagonal(mv, j, &first, &count);
+		size_t at = (size_t)j * w, from = (size_t)first * w;
+		int len = count * w;
+		tf_dd s = mv->loops->dot(len, a, mv->xa + from);
+		mv->dot_hi[at] = s.hi;
+		mv->dot_lo[at] = s.lo;
+		if (w == 2) {
+			s = mv->loops->dot(len, a, mv->xb + from);
+			mv->dot_hi[at + 1] = s.hi;
+			mv->dot_lo[at + 1] = s.lo;
+		}
+	}
+}
+
+/* The columns j of [j0, j1) whose off-diagonal segment holds row r:
+ * [*ja, *jb), contiguous in every storage. */
+static void columns_of_row(const struct matvec *mv, int r, int j0, int j1, int *ja, int *jb)
+{
+	const struct tf_op *op = mv->op;
+	int lo = 0, hi = mv->cols; /* [lo, hi) */
+	if (op->kind == TF_OP_GEMV) {
+		if (op->storage == TF_STORAGE_BAND) {
+			lo = r - op->kl;
+			hi = r + op->ku + 1;
+		}
+	} else if (mv->upper) {
+		lo = r + 1;
+		if (op->storage == TF_STORAGE_BAND)
+			hi = r + op->k + 1;
+	} else {
+		hi = r;
+		if (op->storage == TF_STORAGE_BAND)
+			lo = r - op->k;
+	}
+	*ja = max_int(lo, j0);
+	*jb = min_int(hi, j1);
+}
+
+/* Columns [j0, j0 + SHORT_COLUMNS) of the dot pass where columns are
+ * short: A^T x as column updates of A^T.  The block is copied column by
+ * column (in memory order, so that the reads stream) into the rows of a
+ * transposed block; then each row r adds A(r, j) x[r] into the block's DD
+ * sums, one sum per column, in the order of the rows. */
+static void short_columns(const struct matvec *mv, int task)
+{
+	const int w = mv->width, j0 = task * SHORT_COLUMNS;
+	const int j1 = min_int(j0 + SHORT_COLUMNS, mv->cols), width = (j1 - j0) * w;
+	/* complex: h1, l1 take conj?(A) x_re, h2, l2 conj?(A) x_im */
+	double h1[2 * SHORT_COLUMNS], l1[2 * SHORT_COLUMNS], h2[2 * SHORT_COLUMNS],
+		l2[2 * SHORT_COLUMNS];
+	for (int i = 0; i < width; i++)
+		h1[i] = l1[i] = h2[i] = l2[i] = 0.0;
+	int rlo = mv->rows, rhi = 0;
+	for (int j = j0; j < j1; j++) {
+		int first, count;
+		off_diagonal(mv, j, &first, &count);
+		if (count > 0) {
+			rlo = min_int(rlo, first);
+			rhi = max_int(rhi, first + count);
+		}
+	}
+	if (rlo >= rhi)
+		rhi = rlo;
+	double stack[2 * STACK_DOUBLES];
+	double *block = tf_cpu_buffer(stack, 2 * STACK_DOUBLES, (size_t)(rhi - rlo) * width);
+	for (int j = j0; j < j1; j++) {
+		int first, count;
+		const double *a = off_diagonal(mv, j, &first, &count);
+		double *to = block + (size_t)(first - rlo) * width + (j - j0) * w;
+		for (int r = 0; r < count; r++) {
+			to[(size_t)r * width] = a[(size_t)r * w];
+			if (w == 2)
+				to[(size_t)r * width + 1] = a[(size_t)r * w + 1];
+		}
+	}
+	for (int r = rlo; r < rhi; r++) {
+		int ja, jb;
+		columns_of_row(mv, r, j0, j1, &ja, &jb);
+		if (ja >= jb)
+			continue;
+		const double *row = block + (size_t)(r - rlo) * width + (ja - j0) * w;
+		int at = (ja - j0) * w, len = (jb - ja) * w;
+		mv->loops->column_update(len, row, mv->xa[(size_t)r * w], h1 + at, l1 + at);
+		if (w == 2)
+			mv->loops->column_update(len, row, mv->xb[(size_t)r * w], h2 + at, l2 + at);
+	}
+	tf_cpu_buffer_release(block, stack);
+	for (int j = j0; j < j1; j++) {
+		size_t at = (size_t)j * w;
+		int i = (j - j0) * w;
+		if (w == 1) {
+			mv->dot_hi[at] = h1[i];
+			mv->dot_lo[at] = l1[i];
+			continue;
+		}
+		/* re = ar xr -+ ai xi, im = ar xi +- ai xr (lower signs: conj) */
+		double s = mv->dot_conj ? 1.0 : -1.0;
+		tf_dd re = tf_dd_add(tf_dd_make(h1[i], l1[i]), tf_dd_make(s * h2[i + 1], s * l2[i + 1]));
+		tf_dd im = tf_dd_add(tf_dd_make(h2[i], l2[i]), tf_dd_make(-s * h1[i + 1], -s * l1[i + 1]));
+		mv->dot_hi[at] = re.hi;
+		mv->dot_lo[at] = re.lo;
+		mv->dot_hi[at + 1] = im.hi;
+		mv->dot_lo[at + 1] = im.lo;
+	}
+}
+
+static void run_task(void *context, int task)
+{
+	const struct matvec *mv = context;
+	if (task < mv->row_tasks)
+		update_rows(mv, task);
+	else if (mv->short_columns)
+		short_columns(mv, task - mv->row_tasks);
+	else
+		dot_columns(mv, task - mv->row_tasks);
+}
+
+/* x as contiguous doubles: real, xa = x; complex, xa = (xr, -xi) and
+ * xb = (xi, xr) per element (conj: (xr, xi) and (xi, -xr)), so that
+ * xa[2i] and xb[2i] are x[i]'s parts. */
+static void gather_x(const struct matvec *mv, const double *x, int incx, double *xa, double *xb)
+{
+	const int w = mv->width;
+	const double s = mv->dot_conj ? 1.0 : -1.0;
+	for (int i = 0; i < mv->lenx; i++) {
+		const double *e = tf_element(x, w, mv->lenx, incx, i);
+		if (w == 1) {
+			xa[i] = e[0];
+			continue;
+		}
+		xa[2 * i] = e[0];
+		xa[2 * i + 1] = s * e[1];
+		xb[2 * i] = e[1];
+		xb[2 * i + 1] = -s * e[0];
+	}
+}
+
+/* y[i] in DD: the passes' sums, the diagonal term, alpha and beta; rounded
+ * into values.  One body for both types. */
+#define FINISH(E)                                                                            \
+	static void finish_##E(const struct matvec *mv, double *values)                       \
+	{                                                                                     \
+		const struct tf_op *op = mv->op;                                              \
+		const int w = TF_E_WIDTH(E);                                                  \
+		const double alpha[2] = { op->alpha, op->alpha_im };                          \
+		const double beta[2] = { op->beta, op->beta_im };                             \
+		const int sums = mv->update || mv->dot || mv->diagonal;                       \
+		const int scaled = sums && op->kind != TF_OP_TRMV && !tf_##E##_is_one(alpha);  \
+		const int add_y = op->kind != TF_OP_TRMV && !tf_##E##_is_zero(beta);          \
+		const int unit = op->kind == TF_OP_TRMV && op->diag == 'U';                   \
+		const int conj = op->kind == TF_OP_TRMV && op->transa == 'C';                 \
+		for (int i = 0; i < mv->leny; i++) {                                          \
+			size_t at = (size_t)i * w;                                            \
+			tf_##E##_acc acc = tf_##E##_zero();                                   \
+			if (mv->update)                                                       \
+				acc = tf_##E##_add_parts(acc, mv->update_hi + at,             \
+							 mv->update_lo + at);                 \
+			if (mv->dot)                                                          \
+				acc = tf_##E##_add_parts(acc, mv->dot_hi + at, mv->dot_lo + at); \
+			if (mv->diagonal) {                                                   \
+				double xi[2] = { mv->xa[at], w == 2 ? mv->xb[at] : 0.0 };     \
+				double d[2] = { 1.0, 0.0 };                                   \
+				if (!unit) {                                                  \
+					int first, count;                                     \
+					const double *a = segment(mv, i, &first, &count);    \
+					a += mv->upper ? (size_t)(count - 1) * w : 0;         \
+					d[0] = a[0];                                          \
+					if (w == 2)                                           \
+						d[1] = op->conj ? 0.0 : a[1];                 \
+				}                                                             \
+				acc = tf_##E##_fma(acc, d, xi, conj);                         \
+			}                                                                     \
+			if (scaled)                                                           \
+				acc = tf_##E##_scale(alpha, acc);                             \
+			const double *y = add_y ? tf_element(op->y, w, mv->leny, op->incy, i) \
+						: NULL;                                       \
+			if (y && !sums && w == 1) {                                           \
+				/* alpha = 0: beta y is one rounding in double, and     \
+				 * keeps the sign of a zero */                            \
+				values[at] = beta[0] * y[0];                                  \
+				continue;                                                     \
+			}                                                                     \
+			if (y && !sums)                                                       \
+				acc = tf_##E##_scale(beta, tf_##E##_exact(y));                \
+			else if (y)                                                           \
+				acc = tf_##E##_add_scaled(acc, beta, y);                      \
+			tf_##E##_round(values + at, acc);                                     \
+		}                                                                             \
+	}
+FINISH(d)
+FINISH(z)
+
+/* The product of the op (GEMV, SYMV or TRMV) in DD. */
+static void matvec(const struct tf_op *op)
+{
+	struct matvec mv = { .op = op, .loops = tf_dd_loops() };
+	mv.width = op->type == TF_TYPE_Z ? 2 : 1;
+	mv.upper = op->uplo == 'U';
+	if (op->kind == TF_OP_GEMV) {
+		mv.rows = op->m;
+		mv.cols = op->n;
+		mv.update = op->transa == 'N';
+		mv.dot = !mv.update;
+		mv.dot_conj = op->transa == 'C';
+	} else {
+		mv.rows = mv.cols = op->n;
+		mv.diagonal = 1;
+		mv.update = op->kind == TF_OP_SYMV || op->transa == 'N';
+		mv.dot = op->kind == TF_OP_SYMV || op->transa != 'N';
+		mv.dot_conj = op->kind == TF_OP_SYMV ? op->conj : op->transa == 'C';
+	}
+	if (op->kind != TF_OP_TRMV && op->alpha == 0.0 && op->alpha_im == 0.0)
+		/* y = beta y, rounded once: A and x are not read */
+		mv.update = mv.dot = mv.diagonal = 0;
+	mv.lenx = op->kind != TF_OP_GEMV || op->transa == 'N' ? mv.cols : mv.rows;
+	mv.leny = op->kind != TF_OP_GEMV || op->transa == 'N' ? mv.rows : mv.cols;
+	mv.row_tasks = mv.update ? (mv.leny + ROWS - 1) / ROWS : 0;
+	/* the longest segment (band: the band's rows) */
+	int longest = op->storage != TF_STORAGE_BAND ? mv.rows
+		    : op->kind == TF_OP_GEMV ? op->kl + op->ku + 1 : op->k + 1;
+	mv.short_columns = longest < LONG_COLUMN;
+	int columns = mv.short_columns ? SHORT_COLUMNS : COLUMNS;
+	mv.column_tasks = mv.dot ? (mv.cols + columns - 1) / columns : 0;
+
+	/* x (two rearrangements for complex data), the two passes' sums, and
+	 * the rounded values */
+	const size_t w = (size_t)mv.width, nx = (size_t)mv.lenx * w, ny = (size_t)mv.leny * w;
+	double stack[STACK_DOUBLES];
+	double *space = tf_cpu_buffer(stack, STACK_DOUBLES, (w == 2 ? 2 : 1) * nx + 5 * ny);
+	double *xa = space, *xb = w == 2 ? xa + nx : NULL;
+	double *values = space + (w == 2 ? 2 : 1) * nx;
+	mv.update_hi = values + ny;
+	mv.update_lo = mv.update_hi + ny;
+	mv.dot_hi = mv.update_lo + ny;
+	mv.dot_lo = mv.dot_hi + ny;
+	mv.xa = xa;
+	mv.xb = xb;
+	if (op->kind == TF_OP_TRMV)
+		gather_x(&mv, op->y, op->incy, xa, xb);
+	else if (mv.update || mv.dot)
+		gather_x(&mv, op->x, op->incx, xa, xb);
+
+	int tasks = mv.row_tasks + mv.column_tasks;
+	double stored = op->storage == TF_STORAGE_BAND ? (double)mv.cols * (op->kl + op->ku + op->k + 1)
+						       : (double)mv.rows * mv.cols;
+	if (stored * w < PARALLEL_MIN)
+		for (int t = 0; t < tasks; t++)
+			run_task(&mv, t);
+	else
+		tf_parallel_for(tasks, run_task, &mv);
+
+	if (w == 2)
+		finish_z(&mv, values);
+	else
+		finish_d(&mv, values);
+	tf_cpu_commit_vector(op, values, mv.leny);
+	tf_cpu_buffer_release(space, stack);
+}
+
+void tf_cpu_dd_gemv(const struct tf_op *op)
+{
+	matvec(op);
+}
+
+void tf_cpu_dd_symv(const struct tf_op *op)
+{
+	matvec(op);
+}
+
+void tf_cpu_dd_trmv(const struct tf_op *op)
+{
+	matvec(op);
+}

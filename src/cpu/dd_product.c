@@ -1,0 +1,342 @@
+/* The CPU DD product engine (see dd_product.h).
+ *
+ * S is cut into MC x NC tiles (in the real view: a complex tile is MC x
+ * NC/2 elements), one task each, run by the thread pool.  A task keeps its
+ * tile's sums as DD in a workspace, and for each KC-deep slab of a term's
+ * inner dimension packs the left operand into mr-row panels and the right
+ * one into nr-column panels (zero-padded), on which the per-instruction-set
+ * loops (dd_loops.c) run register tiles.  The order of the operations on a
+ * sum depends on the tile sizes only, never on the thread count or on the
+ * instruction set, so every run gives the same bits. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include "cpu/dd_loops.h"
+#include "cpu/dd_output.h"
+#include "cpu/dd_product.h"
+#include "cpu/threads.h"
+
+#define MC 128
+#define NC 128
+#define KC 256
+/* multiples of every instruction set's register tile (mr, nr) */
+#define ROW_BLOCK 16
+#define COL_BLOCK 4
+/* a task's workspace on its stack when it fits (small calls) */
+#define STACK_DOUBLES 4096
+
+struct product_job {
+	const struct tf_dd_product *product;
+	const struct tf_dd_loops *loops;
+	int width; /* doubles per element: 1 real, 2 complex */
+	int rows, cols, inner; /* of the real view */
+	int tiles_m;
+};
+
+static int round_up(int value, int multiple)
+{
+	return (value + multiple - 1) / multiple * multiple;
+}
+
+static int min_int(int a, int b)
+{
+	return a < b ? a : b;
+}
+
+static int max_int(int a, int b)
+{
+	return a > b ? a : b;
+}
+
+/* Element (r, c) of the operand: *re, and *im for complex data. */
+static inline void read_element(const struct tf_dd_operand *o, int width, int r, int c,
+				double *re, double *im)
+{
+	int sr = r, sc = c, conj = 0;
+	switch (o->shape) {
+	case TF_DD_GENERAL:
+		if (o->trans != 'N')
+			sr = c, sc = r, conj = o->trans == 'C';
+		break;
+	case TF_DD_SYMMETRIC: case TF_DD_HERMITIAN:
+		if (o->uplo == 'U' ? r > c : r < c)
+			sr = c, sc = r, conj = o->shape == TF_DD_HERMITIAN;
+		break;
+	case TF_DD_TRIANGULAR:
+		if (o->trans != 'N')
+			sr = c, sc = r, conj = o->trans == 'C';
+		if (o->uplo == 'U' ? sr > sc : sr < sc) {
+			*re = *im = 0.0;
+			return;
+		}
+		if (sr == sc && o->diag == 'U') {
+			*re = 1.0;
+			*im = 0.0;
+			return;
+		}
+		break;
+	}
+	const double *x = o->data + ((size_t)sc * o->ld + sr) * width;
+	*re = x[0];
+	*im = width == 2 ? (conj ? -x[1] : x[1]) : 0.0;
+	if (o->shape == TF_DD_HERMITIAN && sr == sc)
+		*im = 0.0;
+}
+
+/* A block of an operand read the same way throughout: element (r, c) at
+ * data + (r rs + c cs) width doubles, the imaginary part negated when conj,
+ * or zero throughout. */
+struct view {
+	const double *data;
+	size_t rs, cs;
+	int conj, zero;
+};
+
+/* The view of rows [r0, r1) and columns [c0, c1) of the operand, if the
+ * block has one: it lies on one side of a stored triangle's diagonal (the
+ * diagonal itself only where it is read as stored); else 0. */
+static int block_view(const struct tf_dd_operand *o, int r0, int r1, int c0, int c1,
+		      struct view *v)
+{
+	size_t ld = (size_t)o->ld;
+	int transposed = 0;
+	v->data = o->data;
+	v->conj = v->zero = 0;
+	switch (o->shape) {
+	case TF_DD_GENERAL:
+		transposed = o->trans != 'N';
+		v->conj = o->trans == 'C';
+		break;
+	case TF_DD_SYMMETRIC: case TF_DD_HERMITIAN: {
+		int strict = o->shape == TF_DD_HERMITIAN;
+		/* upper: stored where r <= c (r < c for Hermitian, whose diagonal
+		 * is real) */
+		int stored_side = o->uplo == 'U' ? (strict ? r1 - 1 < c0 : r1 - 1 <= c0)
+						 : (strict ? r0 > c1 - 1 : r0 >= c1 - 1);
+		int other_side = o->uplo == 'U' ? r0 > c1 - 1 : r1 - 1 < c0;
+		if (!stored_side && !other_side)
+			return 0;
+		transposed = other_side;
+		v->conj = other_side && o->shape == TF_DD_HERMITIAN;
+		break;
+	}
+	case TF_DD_TRIANGULAR: {
+		transposed = o->trans != 'N';
+		v->conj = o->trans == 'C';
+		/* in the source's indices: rows [s0, s1), columns [t0, t1) */
+		int s0 = transposed ? c0 : r0, s1 = transposed ? c1 : r1;
+		int t0 = transposed ? r0 : c0, t1 = transposed ? r1 : c1;
+		int inside = o->uplo == 'U' ? (o->diag == 'U' ? s1 - 1 < t0 : s1 - 1 <= t0)
+					    : (o->diag == 'U' ? s0 > t1 - 1 : s0 >= t1 - 1);
+		int outside = o->uplo == 'U' ? s0 > t1 - 1 : s1 - 1 < t0;
+		if (outside)
+			v->zero = 1;
+		else if (!inside)
+			return 0;
+		break;
+	}
+	}
+	v->rs = transposed ? ld : 1;
+	v->cs = transposed ? 1 : ld;
+	return 1;
+}
+
+/* Rows ic.. (mp of them, mr-row panels) of the left operand, real-view
+ * columns pc..pc+kc: panel[l*mr + i]; rows past m are zero.  A complex
+ * element (ar, ai) gives the columns (ar, -ai). */
+static void pack_left(const struct product_job *job, const struct tf_dd_operand *o, int ic,
+		      int mp, int pc, int kc, double *dst)
+{
+	int mr = job->loops->mr, m = job->rows, w = job->width;
+	int c0 = pc / w, c1 = (pc + kc) / w;
+	double re, im;
+	for (int p = 0; p < mp; p += mr, dst += (size_t)kc * mr) {
+		int r0 = ic + p, rows = m - r0 < mr ? (m - r0 > 0 ? m - r0 : 0) : mr;
+		struct view v;
+		if (rows > 0 && block_view(o, r0, r0 + rows, c0, c1, &v)) {
+			double sign = v.conj ? 1.0 : -1.0; /* of the imaginary part */
+			for (int c = c0; c < c1; c++) {
+				double *d = dst + (size_t)(c - c0) * w * mr;
+				for (int i = 0; i < mr; i++) {
+					const double *x = v.data + ((r0 + i) * v.rs + c * v.cs) * w;
+					int here = i < rows && !v.zero;
+					d[i] = here ? x[0] : 0.0;
+					if (w == 2)
+						d[mr + i] = here ? sign * x[1] : 0.0;
+				}
+			}
+			continue;
+		}
+		for (int l = 0; l < kc; l++)
+			for (int i = 0; i < mr; i++) {
+				int row = r0 + i, col = pc + l;
+				double value = 0.0;
+				if (i < rows) {
+					read_element(o, w, row, col / w, &re, &im);
+					value = w == 1 || !(col & 1) ? re : -im;
+				}
+				dst[l * mr + i] = value;
+			}
+	}
+}
+
+/* Real-view rows pc..pc+kc of the right operand, columns jc.. (np of them,
+ * nr-column panels): panel[l*nr + j]; columns past n are zero.  A complex
+ * element (br, bi) gives the 2 x 2 block ((br, bi), (bi, -br)). */
+static void pack_right(const struct product_job *job, const struct tf_dd_operand *o, int pc,
+		       int kc, int jc, int np, double *dst)
+{
+	int nr = job->loops->nr, n = job->cols, w = job->width;
+	int r0 = pc / w, r1 = (pc + kc) / w;
+	double re, im;
+	for (int q = 0; q < np; q += nr, dst += (size_t)kc * nr) {
+		int first = jc + q, cols = n - first < nr ? (n - first > 0 ? n - first : 0) : nr;
+		struct view v;
+		if (cols > 0 && block_view(o, r0, r1, first / w, (first + cols) / w, &v)) {
+			double sign = v.conj ? -1.0 : 1.0;
+			int ncols = nr / w, have = cols / w;
+			for (int r = r0; r < r1; r++) {
+				double *d = dst + (size_t)(r - r0) * w * nr;
+				for (int j = 0; j < ncols; j++) {
+					const double *x = v.data + (r * v.rs + (first / w + j) * v.cs) * w;
+					int here = j < have && !v.zero;
+					if (w == 1) {
+						d[j] = here ? x[0] : 0.0;
+					} else {
+						double br = here ? x[0] : 0.0, bi = here ? sign * x[1] : 0.0;
+						d[2 * j] = br;
+						d[2 * j + 1] = bi;
+						d[nr + 2 * j] = bi;
+						d[nr + 2 * j + 1] = -br;
+					}
+				}
+			}
+			continue;
+		}
+		for (int l = 0; l < kc; l++)
+			for (int j = 0; j < nr; j++) {
+				int row = pc + l, col = first + j;
+				double value = 0.0;
+				if (j < cols) {
+					read_element(o, w, row / w, col / w, &re, &im);
+					if (w == 1)
+						value = re;
+					else /* the block ((br, bi), (bi, -br)) */
+						value = (row & 1) == (col & 1) ? ((row & 1) ? -re : re) : im;
+				}
+				dst[l * nr + j] = value;
+			}
+	}
+}
+
+/* The inner range [*first, *last) (in elements) where the left operand's
+ * rows [i0, i1) and the right one's columns [j0, j1) may be nonzero:
+ * the whole of it except for triangular operands. */
+static void inner_range(const struct tf_dd_product *p, int t, int i0, int i1, int j0, int j1,
+			int *first, int *last)
+{
+	*first = 0;
+	*last = p->k;
+	const struct tf_dd_operand *l = &p->left[t], *r = &p->right[t];
+	if (l->shape == TF_DD_TRIANGULAR) {
+		int upper = (l->uplo == 'U') == (l->trans == 'N');
+		if (upper) /* row i: l >= i */
+			*first = max_int(*first, i0);
+		else       /* row i: l <= i */
+			*last = min_int(*last, i1);
+	}
+	if (r->shape == TF_DD_TRIANGULAR) {
+		int upper = (r->uplo == 'U') == (r->trans == 'N');
+		if (upper) /* column j: l <= j */
+			*last = min_int(*last, j1);
+		else       /* column j: l >= j */
+			*first = max_int(*first, j0);
+	}
+}
+
+/* Whether the tile of element rows [i0, i1) and columns [j0, j1) meets
+ * the product's triangle. */
+static int tile_needed(char triangle, int i0, int i1, int j0, int j1)
+{
+	if (triangle == 'U')
+		return i0 <= j1 - 1;
+	if (triangle == 'L')
+		return i1 - 1 >= j0;
+	return 1;
+}
+
+static void run_tile(void *context, int task)
+{
+	const struct product_job *job = context;
+	const struct tf_dd_product *p = job->product;
+	const struct tf_dd_loops *loops = job->loops;
+	int w = job->width;
+	int ic = task % job->tiles_m * MC, jc = task / job->tiles_m * NC;
+	int mc = min_int(job->rows - ic, MC), nc = min_int(job->cols - jc, NC);
+	int j0 = jc / w, j1 = (jc + nc) / w; /* element columns */
+	if (!tile_needed(p->triangle, ic, ic + mc, j0, j1))
+		return;
+	int mp = round_up(mc, loops->mr), np = round_up(nc, loops->nr);
+	int kmax = min_int(job->inner, KC);
+	int sums = p->separate ? p->terms : 1;
+	size_t acc_size = (size_t)mp * np, a_size = (size_t)mp * kmax, b_size = (size_t)kmax * np;
+	double stack[STACK_DOUBLES];
+	size_t total = 2 * sums * acc_size + a_size + b_size;
+	double *work = tf_cpu_buffer(stack, STACK_DOUBLES, total);
+	double *ap = work + 2 * sums * acc_size, *bp = ap + a_size;
+	memset(work, 0, 2 * sums * acc_size * sizeof *work);
+
+	for (int t = 0; t < p->terms; t++) {
+		double *acc_hi = work + 2 * (p->separate ? t : 0) * acc_size;
+		double *acc_lo = acc_hi + acc_size;
+		int first, last;
+		inner_range(p, t, ic, ic + mc, j0, j1, &first, &last);
+		for (int pc = first * w; pc < last * w; pc += KC) {
+			int kc = min_int(last * w - pc, KC);
+			pack_left(job, &p->left[t], ic, mp, pc, kc, ap);
+			pack_right(job, &p->right[t], pc, kc, jc, np, bp);
+			for (int jr = 0; jr < np; jr += loops->nr)
+				for (int ir = 0; ir < mp; ir += loops->mr) {
+					/* a register tile's range, where a triangle
+					 * leaves it less (the products skipped are
+					 * zero), taken over the ROW_BLOCK x COL_BLOCK
+					 * block around it, the same for every
+					 * instruction set's mr and nr: so are the
+					 * products met, Inf and NaN included */
+					int f, e, rb = ic + ir - ir % ROW_BLOCK, cb = jc + jr - jr % COL_BLOCK;
+					inner_range(p, t, rb, rb + ROW_BLOCK, cb / w,
+						    (cb + COL_BLOCK + w - 1) / w, &f, &e);
+					f = max_int(f * w, pc) - pc;
+					e = min_int(e * w, pc + kc) - pc;
+					if (f >= e)
+						continue;
+					loops->gemm_tile(e - f, ap + (size_t)ir * kc + (size_t)f * loops->mr,
+							 bp + (size_t)jr * kc + (size_t)f * loops->nr,
+							 acc_hi + (size_t)jr * mp + ir,
+							 acc_lo + (size_t)jr * mp + ir, mp);
+				}
+		}
+	}
+	struct tf_dd_tile tile = { .i0 = ic, .j0 = j0, .rows = mc, .cols = j1 - j0, .ld = mp };
+	for (int s = 0; s < sums; s++) {
+		tile.hi[s] = work + 2 * s * acc_size;
+		tile.lo[s] = tile.hi[s] + acc_size;
+	}
+	p->finish(p, &tile);
+	tf_cpu_buffer_release(work, stack);
+}
+
+void tf_dd_product_run(const struct tf_dd_product *product)
+{
+	int w = product->type == TF_TYPE_Z ? 2 : 1;
+	struct product_job job = {
+		.product = product, .loops = tf_dd_loops(), .width = w,
+		.rows = product->m, .cols = product->n * w, .inner = product->k * w,
+	};
+	if (job.rows == 0 || job.cols == 0)
+		return;
+	job.tiles_m = (job.rows + MC - 1) / MC;
+	int tiles = job.tiles_m * ((job.cols + NC - 1) / NC);
+	tf_parallel_for(tiles, run_tile, &job);
+}

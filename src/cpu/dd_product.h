@@ -1,0 +1,104 @@
+/* The CPU DD product engine: S = sum of L R over the terms of a product,
+ * in DD, for every Level 3 kernel (gemm, symm/hemm, syrk/herk,
+ * syr2k/her2k, trmm).
+ *
+ * An operand is read through a description of how its element (r, c) is
+ * found in the caller's storage: a general matrix, transposed or
+ * conjugated; a symmetric or Hermitian one from one stored triangle; a
+ * triangular one with zeros outside its triangle and, where asked, a unit
+ * diagonal.  The engine cuts S into tiles run by the thread pool, packs
+ * the operands slab by slab into the zero-padded panels of the SIMD
+ * register tiles (dd_loops.c), keeps the sums in DD across slabs, and
+ * hands each finished tile of sums to the kernel's finish function, which
+ * applies alpha and beta in DD and rounds once.
+ *
+ * Complex products are real products of the engine: the real part of
+ * sum_l a_l b_l is sum_l (ar br - ai bi) and the imaginary part
+ * sum_l (ar bi + ai br), so a complex m x n x k product is computed as a
+ * real m x 2n x 2k one whose left operand holds (ar, -ai) for each complex
+ * element and whose right operand holds the 2 x 2 block ((br, bi), (bi,
+ * -br)); column 2j of the real sums is the real part of S(i, j), column
+ * 2j + 1 its imaginary part.  Every product is exact and every sum DD, as
+ * in tf_zdd_fma. */
+#ifndef TF_DD_PRODUCT_H
+#define TF_DD_PRODUCT_H
+
+#include "op/op.h"
+#include "twofold/arith_zdd.h"
+
+enum tf_dd_shape {
+	TF_DD_GENERAL,    /* op(X): trans 'N', 'T' or 'C' */
+	TF_DD_SYMMETRIC,  /* X from its uplo triangle */
+	TF_DD_HERMITIAN,  /* X from its uplo triangle, the other one conjugated,
+			   * the diagonal's imaginary part taken as zero */
+	TF_DD_TRIANGULAR  /* op(X) of the uplo triangle of X, zeros elsewhere,
+			   * a unit diagonal when diag is 'U' */
+};
+
+/* How element (r, c) of one operand is read. */
+struct tf_dd_operand {
+	enum tf_dd_shape shape;
+	const double *data; /* column major; complex: (re, im) pairs */
+	int ld;             /* in elements */
+	char trans;         /* general and triangular: 'N', 'T' or 'C' */
+	char uplo;          /* the stored triangle: 'U' or 'L' */
+	char diag;          /* triangular: 'U' unit, 'N' not */
+};
+
+/* A finished tile of sums: rows [i0, i0 + rows), columns [j0, j0 + cols)
+ * of S, term t's sums at hi[t], lo[t] (column major, leading dimension ld,
+ * in doubles of the real view: a complex element's column is 2j). */
+struct tf_dd_tile {
+	int i0, j0, rows, cols;
+	const double *hi[2], *lo[2];
+	int ld;
+};
+
+struct tf_dd_product;
+typedef void (*tf_dd_finish_fn)(const struct tf_dd_product *product,
+				const struct tf_dd_tile *tile);
+
+/* S (m x n, inner length k, in elements of type) = sum over the terms of
+ * left[t] right[t].  With two terms, separate keeps each term's sums apart
+ * (zher2k scales them by alpha and conj(alpha)); otherwise they are summed
+ * together, as one product of inner length 2k.  triangle 'U' or 'L' asks
+ * for that triangle of S only: tiles outside it are neither computed nor
+ * finished (a tile across the diagonal is computed whole). */
+struct tf_dd_product {
+	enum tf_op_type type;
+	int m, n, k;
+	int terms, separate;
+	struct tf_dd_operand left[2], right[2];
+	char triangle;
+	tf_dd_finish_fn finish;
+	const struct tf_op *op; /* for the finish function */
+	double *out;            /* the finish function's buffer, if any */
+	int ldout;              /* its leading dimension, in elements */
+};
+
+/* Computes the product, calling finish once per tile, from the pool's
+ * threads (tiles are disjoint). */
+void tf_dd_product_run(const struct tf_dd_product *product);
+
+/* Sum (i, j) of term t of a finished tile (i, j relative to the tile). */
+static inline tf_dd tf_dd_tile_sum(const struct tf_dd_tile *tile, int t, int i, int j)
+{
+	size_t at = (size_t)j * tile->ld + i;
+	return tf_dd_make(tile->hi[t][at], tile->lo[t][at]);
+}
+
+static inline tf_zdd tf_dd_tile_zsum(const struct tf_dd_tile *tile, int t, int i, int j)
+{
+	size_t re = (size_t)(2 * j) * tile->ld + i, im = re + tile->ld;
+	return tf_zdd_make(tf_dd_make(tile->hi[t][re], tile->lo[t][re]),
+			   tf_dd_make(tile->hi[t][im], tile->lo[t][im]));
+}
+
+/* A general operand op(X). */
+static inline struct tf_dd_operand tf_dd_general(const double *data, int ld, char trans)
+{
+	struct tf_dd_operand o = { .shape = TF_DD_GENERAL, .data = data, .ld = ld, .trans = trans };
+	return o;
+}
+
+#endif

@@ -1,0 +1,30 @@
+/* zscal in DD on the CPU (SCAL, complex alpha): each part of alpha x(i)
+ * from its two exact products, rounded once (the loops' zscal).  dscal and
+ * zdscal round once already and stay with the CPU BLAS.
+ *
+ * The vector (the op's y, the reference's x) is taken CHUNK elements at a
+ * time; each part is rounded into a buffer and committed as an op of its
+ * own (dd_output.h), so that Inf and NaN come out as the reference's. */
+#include "config.h"
+
+#include "cpu/dd_elements.h"
+#include "cpu/dd_kernels.h"
+#include "cpu/dd_loops.h"
+#include "cpu/dd_output.h"
+
+#define CHUNK 512
+
+void tf_cpu_dd_zscal(const struct tf_op *op)
+{
+	const struct tf_dd_loops *loops = tf_dd_loops();
+	double buffer[2 * CHUNK], out[2 * CHUNK];
+	for (int first = 0; first < op->n; first += CHUNK) {
+		int count = op->n - first < CHUNK ? op->n - first : CHUNK;
+		struct tf_op part = *op;
+		part.n = count;
+		part.y = tf_elements_part(op->y, 2, op->n, op->incy, first, count);
+		const double *x = tf_elements(part.y, 2, count, op->incy, 0, count, buffer);
+		loops->zscal(count, op->alpha, op->alpha_im, x, out);
+		tf_cpu_commit_vector(&part, out, count);
+	}
+}

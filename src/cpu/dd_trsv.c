@@ -1,0 +1,202 @@
+/* y = op(A)^-1 y in DD on the CPU: dtrsv, dtbsv, dtpsv, ztrsv, ztbsv,
+ * ztpsv (full, band and packed triangles).
+ *
+ * The solution is kept in DD (hi and lo arrays, real and imaginary parts
+ * apart) through the whole substitution and rounded once at the end.  Each
+ * x_j = (b_j - sum) / A(j,j): the products of a double of A and the first
+ * word of a DD x_i exact (tf_dd_fma_dd), the sums DD, the division a DD
+ * one.  Trans N goes by columns as the reference does (x_j found, then
+ * subtracted times the rest of column j from the unknowns still to come:
+ * the column_update_dd loops of dd_loops.c); trans T and C go by dot
+ * products of column j with the unknowns already found (dot_dd, zdot_dd).
+ * One body for real and complex data: complex columns are read as stored,
+ * conjugated for trans C; x's real and imaginary parts are kept apart.  As in the reference, trans N skips a
+ * column whose x_j is zero, and trans T and C always divide, so a zero on
+ * the diagonal gives what the reference gives (through the commit rule of
+ * dd_output.h).  The substitution is sequential: one thread. */
+#include "config.h"
+
+#include "cpu/dd_elements.h"
+#include "cpu/dd_kernels.h"
+#include "cpu/dd_loops.h"
+#include "cpu/dd_output.h"
+
+/* doubles per element of the buffer: x (re and im, hi and lo) and the
+ * rounded results (2) */
+#define PER_ELEMENT 6
+#define STACK_ELEMENTS 256
+
+/* The stored part of column j of the triangle: its off-diagonal elements,
+ * rows first .. first + count - 1 (contiguous in every storage), and its
+ * diagonal element. */
+struct column {
+	const double *off, *diag;
+	int first, count;
+};
+
+static struct column column_of(const struct tf_op *op, int j)
+{
+	const int w = op->type == TF_TYPE_Z ? 2 : 1, n = op->n, upper = op->uplo == 'U';
+	struct column c;
+	size_t start; /* the column's first stored element */
+	switch (op->storage) {
+	case TF_STORAGE_BAND:
+		/* A(i,j) at a[(k + i - j) + j lda] (upper), a[(i - j) + j lda] (lower) */
+		start = (size_t)j * op->lda;
+		if (upper) {
+			c.first = j - op->k > 0 ? j - op->k : 0;
+			c.count = j - c.first;
+			c.off = op->a + (start + op->k - c.count) * w;
+			c.diag = op->a + (start + op->k) * w;
+		} else {
+			c.first = j + 1;
+			c.count = (j + op->k < n - 1 ? j + op->k : n - 1) - j;
+			c.off = op->a + (start + 1) * w;
+			c.diag = op->a + start * w;
+		}
+		return c;
+	case TF_STORAGE_PACKED:
+		/* upper: column j from j(j+1)/2; lower: from j n - j(j-1)/2 */
+		if (upper) {
+			start = (size_t)j * (j + 1) / 2;
+			c.first = 0;
+			c.count = j;
+			c.off = op->a + start * w;
+			c.diag = op->a + (start + j) * w;
+		} else {
+			start = (size_t)j * n - (size_t)j * (j - 1) / 2;
+			c.first = j + 1;
+			c.count = n - 1 - j;
+			c.off = op->a + (start + 1) * w;
+			c.diag = op->a + start * w;
+		}
+		return c;
+	default:
+		start = (size_t)j * op->lda;
+		c.first = upper ? 0 : j + 1;
+		c.count = upper ? j : n - 1 - j;
+		c.off = op->a + (start + c.first) * w;
+		c.diag = op->a + (start + j) * w;
+		return c;
+	}
+}
+
+struct solve {
+	const struct tf_dd_loops *loops;
+	int complex, conj;
+	double *re_hi, *re_lo, *im_hi, *im_lo; /* x in DD */
+};
+
+static tf_zdd x_at(const struct solve *s, int j)
+{
+	tf_dd re = tf_dd_make(s->re_hi[j], s->re_lo[j]);
+	tf_dd im = s->complex ? tf_dd_make(s->im_hi[j], s->im_lo[j]) : tf_dd_make(0.0, 0.0);
+	return tf_zdd_make(re, im);
+}
+
+static void set_x(const struct solve *s, int j, tf_zdd v)
+{
+	s->re_hi[j] = v.re.hi;
+	s->re_lo[j] = v.re.lo;
+	if (s->complex) {
+		s->im_hi[j] = v.im.hi;
+		s->im_lo[j] = v.im.lo;
+	}
+}
+
+/* x(first .. first + count) -= column * xj, every product of a double of A
+ * and xj's first word exact. */
+static void subtract_column(const struct solve *s, struct column c, tf_zdd xj)
+{
+	int f = c.first;
+	if (s->complex)
+		s->loops->zcolumn_update_dd(c.count, c.off, tf_zdd_neg(xj), s->re_hi + f,
+					    s->re_lo + f, s->im_hi + f, s->im_lo + f);
+	else
+		s->loops->column_update_dd(c.count, c.off, tf_zdd_neg(xj).re, s->re_hi + f,
+					   s->re_lo + f);
+}
+
+/* sum over the column of a_i x_i (conj(a_i) x_i for trans C), in DD. */
+static tf_zdd column_dot(const struct solve *s, struct column c)
+{
+	int f = c.first;
+	if (s->complex)
+		return s->loops->zdot_dd(c.count, c.off, s->conj ? -1.0 : 1.0, s->re_hi + f,
+					 s->re_lo + f, s->im_hi + f, s->im_lo + f);
+	return tf_zdd_make(s->loops->dot_dd(c.count, c.off, s->re_hi + f, s->re_lo + f),
+			   tf_dd_make(0.0, 0.0));
+}
+
+/* v / A(j,j) (conjugated for trans C), unless the diagonal is unit. */
+static tf_zdd divide(const struct solve *s, const struct tf_op *op, struct column c, tf_zdd v)
+{
+	if (op->diag == 'U')
+		return v;
+	if (!s->complex)
+		return tf_zdd_make(tf_dd_div_d(v.re, c.diag[0]), v.im);
+	return tf_zdd_div_z(v, c.diag[0], s->conj ? -c.diag[1] : c.diag[1]);
+}
+
+static void solve_by_columns(const struct solve *s, const struct tf_op *op)
+{
+	const int n = op->n, forward = op->uplo == 'L';
+	for (int step = 0; step < n; step++) {
+		int j = forward ? step : n - 1 - step;
+		tf_zdd xj = x_at(s, j);
+		if (xj.re.hi == 0.0 && xj.im.hi == 0.0)
+			continue; /* the reference skips the column */
+		struct column c = column_of(op, j);
+		xj = divide(s, op, c, xj);
+		set_x(s, j, xj);
+		if (c.count > 0)
+			subtract_column(s, c, xj);
+	}
+}
+
+static void solve_by_dots(const struct solve *s, const struct tf_op *op)
+{
+	const int n = op->n, forward = op->uplo == 'U';
+	for (int step = 0; step < n; step++) {
+		int j = forward ? step : n - 1 - step;
+		struct column c = column_of(op, j);
+		tf_zdd v = x_at(s, j);
+		if (c.count > 0)
+			v = tf_zdd_add(v, tf_zdd_neg(column_dot(s, c)));
+		set_x(s, j, divide(s, op, c, v));
+	}
+}
+
+void tf_cpu_dd_trsv(const struct tf_op *op)
+{
+	const int n = op->n, complex = op->type == TF_TYPE_Z, w = complex ? 2 : 1;
+	double stack[PER_ELEMENT * STACK_ELEMENTS];
+	double *buffer = tf_cpu_buffer(stack, sizeof stack / sizeof stack[0],
+				       (size_t)PER_ELEMENT * n);
+	struct solve s = {
+		.loops = tf_dd_loops(), .complex = complex, .conj = op->transa == 'C',
+		.re_hi = buffer, .re_lo = buffer + n, .im_hi = buffer + 2 * (size_t)n,
+		.im_lo = buffer + 3 * (size_t)n,
+	};
+	double *values = buffer + 4 * (size_t)n;
+	for (int i = 0; i < n; i++) {
+		const double *b = tf_element(op->y, w, n, op->incy, i);
+		s.re_hi[i] = b[0];
+		s.re_lo[i] = 0.0;
+		if (complex) {
+			s.im_hi[i] = b[1];
+			s.im_lo[i] = 0.0;
+		}
+	}
+	if (op->transa == 'N')
+		solve_by_columns(&s, op);
+	else
+		solve_by_dots(&s, op);
+	for (int i = 0; i < n; i++) {
+		values[i * w] = tf_dd_to_double(tf_dd_make(s.re_hi[i], s.re_lo[i]));
+		if (complex)
+			values[i * w + 1] = tf_dd_to_double(tf_dd_make(s.im_hi[i], s.im_lo[i]));
+	}
+	tf_cpu_commit_vector(op, values, n);
+	tf_cpu_buffer_release(buffer, stack);
+}
