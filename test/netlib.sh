@@ -53,7 +53,9 @@ for tester in $testers; do
 	fi
 	[ $level = 1 ] || grep -q 'END OF TESTS' output || problems="$problems; no END OF TESTS"
 	[ $level != 1 ] || grep -q 'PASS' output || problems="$problems; no PASS line"
+	# a tester whose every call ran in DD never loads the CPU BLAS
 	grep -q "^twofold: mode $mode, CPU BLAS .* $origin" report ||
+		grep -q "^twofold: mode $mode, CPU BLAS not loaded" report ||
 		problems="$problems; no twofold report for mode $mode with CPU BLAS $origin"
 	calls=$(grep -c '^twofold: [a-z_0-9]* *[0-9]' report)
 	if [ -n "$problems" ]; then

@@ -173,6 +173,77 @@ static void LOOPS(column_update)(int m, const double *restrict a, double x,
  * by tf_dd_fma_dd_lazy, renormalized every RENORMALIZE steps of l and at
  * its end: the same steps in every tile, so the bits depend on kc only. */
 #define RENORMALIZE 16
+
+#if defined(__AVX2__)
+#if defined(__AVX512F__)
+#define VFMADD _mm512_fmadd_pd
+#else
+#define VFMADD _mm256_fmadd_pd
+#endif
+#define VECS_DD (MR_DD / VLEN)
+
+/* (hi, lo) = tf_dd_fma_dd_lazy((hi, lo), a, (xh, xl)), lane by lane, in
+ * its order of operations */
+#define VDD_FMA_DD_LAZY(hi, lo, a, xh, xl)                                         \
+	do {                                                                        \
+		vec p_ = VMUL(a, xh), e_ = VFMADD(a, xl, VFMSUB(a, xh, p_));       \
+		vec s_ = VADD(hi, p_), bb_ = VSUB(s_, hi);                          \
+		vec t_ = VADD(VSUB(hi, VSUB(s_, bb_)), VSUB(p_, bb_));             \
+		lo = VADD(lo, VADD(t_, e_));                                        \
+		hi = s_;                                                            \
+	} while (0)
+
+/* (hi, lo) = tf_dd_renormalize((hi, lo)), lane by lane */
+#define VDD_RENORMALIZE(hi, lo)                                                    \
+	do {                                                                        \
+		vec s_ = VADD(hi, lo), bb_ = VSUB(s_, hi);                          \
+		lo = VADD(VSUB(hi, VSUB(s_, bb_)), VSUB(lo, bb_));                 \
+		hi = s_;                                                            \
+	} while (0)
+
+/* gemm_tile_dd with its accumulators in vector registers (as gemm_tile
+ * above): the operations of the loop form below, the same bits. */
+static void LOOPS(gemm_tile_dd)(int kc, const double *restrict ap, const double *restrict xh,
+				const double *restrict xl, int ldx, double sign,
+				double *restrict acc_hi, double *restrict acc_lo, int ld)
+{
+	vec hi[NR_DD][VECS_DD], lo[NR_DD][VECS_DD];
+#pragma GCC unroll 8
+	for (int j = 0; j < NR_DD; j++)
+#pragma GCC unroll 4
+		for (int v = 0; v < VECS_DD; v++) {
+			hi[j][v] = VLOAD(acc_hi + j * ld + v * VLEN);
+			lo[j][v] = VLOAD(acc_lo + j * ld + v * VLEN);
+		}
+	for (int l = 0; l < kc; l++) {
+		vec a[VECS_DD];
+#pragma GCC unroll 4
+		for (int v = 0; v < VECS_DD; v++)
+			a[v] = VLOAD(ap + l * MR_DD + v * VLEN);
+#pragma GCC unroll 8
+		for (int j = 0; j < NR_DD; j++) {
+			vec x_hi = VSET1(sign * xh[j * ldx + l]), x_lo = VSET1(sign * xl[j * ldx + l]);
+#pragma GCC unroll 4
+			for (int v = 0; v < VECS_DD; v++)
+				VDD_FMA_DD_LAZY(hi[j][v], lo[j][v], a[v], x_hi, x_lo);
+		}
+		if ((l + 1) % RENORMALIZE == 0 || l + 1 == kc) {
+#pragma GCC unroll 8
+			for (int j = 0; j < NR_DD; j++)
+#pragma GCC unroll 4
+				for (int v = 0; v < VECS_DD; v++)
+					VDD_RENORMALIZE(hi[j][v], lo[j][v]);
+		}
+	}
+#pragma GCC unroll 8
+	for (int j = 0; j < NR_DD; j++)
+#pragma GCC unroll 4
+		for (int v = 0; v < VECS_DD; v++) {
+			VSTORE(acc_hi + j * ld + v * VLEN, hi[j][v]);
+			VSTORE(acc_lo + j * ld + v * VLEN, lo[j][v]);
+		}
+}
+#else
 static void LOOPS(gemm_tile_dd)(int kc, const double *restrict ap, const double *restrict xh,
 				const double *restrict xl, int ldx, double sign,
 				double *restrict acc_hi, double *restrict acc_lo, int ld)
@@ -210,6 +281,7 @@ static void LOOPS(gemm_tile_dd)(int kc, const double *restrict ap, const double 
 			acc_lo[j * ld + i] = lo[j][i];
 		}
 }
+#endif
 
 /* The triangular solves' division by a diagonal element, across the
  * right-hand sides: x[j*stride] = x[j*stride] / d in DD (tf_dd_div_d),
