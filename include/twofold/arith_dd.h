@@ -214,6 +214,18 @@ TF_ARITH tf_dd tf_dd_fma_dd(tf_dd acc, double a, tf_dd b)
 	return tf_quick_two_sum(s.hi, TF_DADD(s.lo, TF_DADD(acc.lo, TF_DFMA(a, b.lo, p.lo))));
 }
 
+/* acc + a * x for a double a and a DD x without renormalizing: as
+ * tf_dd_fma_lazy, with a * x.lo added to the product's error by FMA (11
+ * operations against tf_dd_fma_dd's 14).  The same rule: renormalize with
+ * tf_dd_renormalize after at most 32 steps. */
+TF_ARITH tf_dd tf_dd_fma_dd_lazy(tf_dd acc, double a, tf_dd x)
+{
+	tf_dd p = tf_two_prod(a, x.hi);
+	double e = TF_DFMA(a, x.lo, p.lo);
+	tf_dd s = tf_two_sum(acc.hi, p.hi);
+	return tf_dd_make(s.hi, TF_DADD(acc.lo, TF_DADD(s.lo, e)));
+}
+
 /* The normalized pair (|lo| <= ulp(hi)/2) of the same value, exactly:
  * TwoSum, since after cancellation lo may exceed hi. */
 TF_ARITH tf_dd tf_dd_renormalize(tf_dd a)

@@ -32,6 +32,7 @@ int tf_check_symm(char side, char uplo, int m, int n, int lda, int ldb, int ldc)
 int tf_check_syrk(char uplo, char trans, const char *accepted, int n, int k, int lda, int ldc);
 int tf_check_syr2k(char uplo, char trans, const char *accepted, int n, int k, int lda, int ldb,
 		   int ldc);
+/* dtrmm, ztrmm, dtrsm and ztrsm: the same checks */
 int tf_check_trmm(char side, char uplo, char transa, char diag, int m, int n, int lda, int ldb);
 
 /* 'L' or 'R' for an option the reference's LSAME accepts as one of them

@@ -28,6 +28,7 @@ static const kernel_fn real_kernels[TF_OP_KIND_COUNT] = {
 	[TF_OP_SYRK] = tf_cpu_dd_syrk,
 	[TF_OP_SYR2K] = tf_cpu_dd_syr2k,
 	[TF_OP_TRMM] = tf_cpu_dd_trmm,
+	[TF_OP_TRSM] = tf_cpu_dd_trsm,
 };
 
 /* complex double data */
@@ -50,6 +51,7 @@ static const kernel_fn complex_kernels[TF_OP_KIND_COUNT] = {
 	[TF_OP_SYRK] = tf_cpu_dd_syrk,
 	[TF_OP_SYR2K] = tf_cpu_dd_syr2k,
 	[TF_OP_TRMM] = tf_cpu_dd_trmm,
+	[TF_OP_TRSM] = tf_cpu_dd_trsm,
 };
 
 static kernel_fn kernel_of(const struct tf_op *op)

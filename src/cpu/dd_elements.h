@@ -141,6 +141,29 @@ static inline int tf_z_is_one(const double *s)
 	return s[0] == 1.0 && s[1] == 0.0;
 }
 
+/* acc / d for an element d != 0 (a triangular solve's diagonal); d = 0
+ * gives a non-finite result. */
+static inline tf_dd tf_d_div(tf_dd acc, const double *d)
+{
+	return tf_dd_div_d(acc, d[0]);
+}
+
+static inline tf_zdd tf_z_div(tf_zdd acc, const double *d)
+{
+	return tf_zdd_div_z(acc, d[0], d[1]);
+}
+
+/* The element v exactly, as an accumulator. */
+static inline tf_dd tf_d_from(const double *v)
+{
+	return tf_dd_make(v[0], 0.0);
+}
+
+static inline tf_zdd tf_z_from(const double *v)
+{
+	return tf_zdd_from_z(v[0], v[1]);
+}
+
 /* out = acc rounded once; whether it is finite. */
 static inline int tf_d_round(double *out, tf_dd acc)
 {

@@ -35,5 +35,6 @@ void tf_cpu_dd_symm(const struct tf_op *op);
 void tf_cpu_dd_syrk(const struct tf_op *op);
 void tf_cpu_dd_syr2k(const struct tf_op *op);
 void tf_cpu_dd_trmm(const struct tf_op *op);
+void tf_cpu_dd_trsm(const struct tf_op *op); /* d and z */
 
 #endif

@@ -46,6 +46,21 @@
  * depend on kc only, not on the instruction set. */
 #define RENORMALIZE 8
 
+/* The triangular solves' tile (gemm_tile_dd): a DD right-hand side takes
+ * two registers per column, and the lazy step more temporaries. */
+#if !defined(MR_DD)
+#if defined(__AVX512F__)
+#define MR_DD 16
+#define NR_DD 4
+#elif defined(__AVX2__)
+#define MR_DD 8
+#define NR_DD 2
+#else
+#define MR_DD 4
+#define NR_DD 2
+#endif
+#endif
+
 #if defined(__AVX2__)
 /* With AVX2 and AVX-512 the register tile is written with vectors of VLEN
  * doubles, so that its 2 NR accumulator pairs stay in registers across the
@@ -185,6 +200,128 @@ static void LOOPS(column_update)(int m, const double *restrict a, double x,
 		tf_dd r = tf_dd_fma(tf_dd_make(acc_hi[i], acc_lo[i]), a[i], x);
 		acc_hi[i] = r.hi;
 		acc_lo[i] = r.lo;
+	}
+}
+
+/* The triangular solves' update: as gemm_tile, with the right-hand factor
+ * a DD panel read in place, rows l of columns j at xh[j*ldx + l] and
+ * xl[j*ldx + l], each multiplied by sign (+1 or -1, exact):
+ *   acc(i, j) += sum over l < kc of ap[l*mr + i] * sign * (xh + xl)(l, j),
+ * by tf_dd_fma_dd_lazy, renormalized every RENORMALIZE_DD steps of l and at
+ * its end: the same steps in every tile, so the bits depend on kc only. */
+#define RENORMALIZE_DD 16
+
+#if defined(__AVX2__)
+#if defined(__AVX512F__)
+#define VFMADD _mm512_fmadd_pd
+#else
+#define VFMADD _mm256_fmadd_pd
+#endif
+#define VECS_DD (MR_DD / VLEN)
+
+/* (hi, lo) = tf_dd_fma_dd_lazy((hi, lo), a, (xh, xl)), lane by lane, in
+ * its order of operations */
+#define VDD_FMA_DD_LAZY(hi, lo, a, xh, xl)                                         \
+	do {                                                                        \
+		vec p_ = VMUL(a, xh), e_ = VFMADD(a, xl, VFMSUB(a, xh, p_));       \
+		vec s_ = VADD(hi, p_), bb_ = VSUB(s_, hi);                          \
+		vec t_ = VADD(VSUB(hi, VSUB(s_, bb_)), VSUB(p_, bb_));             \
+		lo = VADD(lo, VADD(t_, e_));                                        \
+		hi = s_;                                                            \
+	} while (0)
+
+/* gemm_tile_dd with its accumulators in vector registers (as gemm_tile
+ * above): the operations of the loop form below, the same bits. */
+static void LOOPS(gemm_tile_dd)(int kc, const double *restrict ap, const double *restrict xh,
+				const double *restrict xl, int ldx, double sign,
+				double *restrict acc_hi, double *restrict acc_lo, int ld)
+{
+	vec hi[NR_DD][VECS_DD], lo[NR_DD][VECS_DD];
+#pragma GCC unroll 8
+	for (int j = 0; j < NR_DD; j++)
+#pragma GCC unroll 4
+		for (int v = 0; v < VECS_DD; v++) {
+			hi[j][v] = VLOAD(acc_hi + j * ld + v * VLEN);
+			lo[j][v] = VLOAD(acc_lo + j * ld + v * VLEN);
+		}
+	for (int l = 0; l < kc; l++) {
+		vec a[VECS_DD];
+#pragma GCC unroll 4
+		for (int v = 0; v < VECS_DD; v++)
+			a[v] = VLOAD(ap + l * MR_DD + v * VLEN);
+#pragma GCC unroll 8
+		for (int j = 0; j < NR_DD; j++) {
+			vec x_hi = VSET1(sign * xh[j * ldx + l]), x_lo = VSET1(sign * xl[j * ldx + l]);
+#pragma GCC unroll 4
+			for (int v = 0; v < VECS_DD; v++)
+				VDD_FMA_DD_LAZY(hi[j][v], lo[j][v], a[v], x_hi, x_lo);
+		}
+		if ((l + 1) % RENORMALIZE_DD == 0 || l + 1 == kc) {
+#pragma GCC unroll 8
+			for (int j = 0; j < NR_DD; j++)
+#pragma GCC unroll 4
+				for (int v = 0; v < VECS_DD; v++)
+					VDD_RENORMALIZE(hi[j][v], lo[j][v]);
+		}
+	}
+#pragma GCC unroll 8
+	for (int j = 0; j < NR_DD; j++)
+#pragma GCC unroll 4
+		for (int v = 0; v < VECS_DD; v++) {
+			VSTORE(acc_hi + j * ld + v * VLEN, hi[j][v]);
+			VSTORE(acc_lo + j * ld + v * VLEN, lo[j][v]);
+		}
+}
+#else
+static void LOOPS(gemm_tile_dd)(int kc, const double *restrict ap, const double *restrict xh,
+				const double *restrict xl, int ldx, double sign,
+				double *restrict acc_hi, double *restrict acc_lo, int ld)
+{
+	double hi[NR_DD][MR_DD], lo[NR_DD][MR_DD];
+	for (int j = 0; j < NR_DD; j++)
+		for (int i = 0; i < MR_DD; i++) {
+			hi[j][i] = acc_hi[j * ld + i];
+			lo[j][i] = acc_lo[j * ld + i];
+		}
+	for (int l = 0; l < kc; l++) {
+		const double *a = ap + l * MR_DD;
+		for (int j = 0; j < NR_DD; j++) {
+			tf_dd x = tf_dd_make(sign * xh[j * ldx + l], sign * xl[j * ldx + l]);
+#pragma omp simd
+			for (int i = 0; i < MR_DD; i++) {
+				tf_dd r = tf_dd_fma_dd_lazy(tf_dd_make(hi[j][i], lo[j][i]), a[i], x);
+				hi[j][i] = r.hi;
+				lo[j][i] = r.lo;
+			}
+		}
+		if ((l + 1) % RENORMALIZE_DD == 0 || l + 1 == kc)
+			for (int j = 0; j < NR_DD; j++) {
+#pragma omp simd
+				for (int i = 0; i < MR_DD; i++) {
+					tf_dd r = tf_dd_renormalize(tf_dd_make(hi[j][i], lo[j][i]));
+					hi[j][i] = r.hi;
+					lo[j][i] = r.lo;
+				}
+			}
+	}
+	for (int j = 0; j < NR_DD; j++)
+		for (int i = 0; i < MR_DD; i++) {
+			acc_hi[j * ld + i] = hi[j][i];
+			acc_lo[j * ld + i] = lo[j][i];
+		}
+}
+#endif
+
+/* The triangular solves' division by a diagonal element, across the
+ * right-hand sides: x[j*stride] = x[j*stride] / d in DD (tf_dd_div_d),
+ * x being (hi, lo). */
+static void LOOPS(divide_dd)(int n, int stride, double *restrict hi, double *restrict lo, double d)
+{
+#pragma omp simd
+	for (int j = 0; j < n; j++) {
+		tf_dd r = tf_dd_div_d(tf_dd_make(hi[j * stride], lo[j * stride]), d);
+		hi[j * stride] = r.hi;
+		lo[j * stride] = r.lo;
 	}
 }
 
@@ -489,6 +626,10 @@ const struct tf_dd_loops ISA_NAME(tf_dd_loops_, TF_ISA) = {
 	.nr = NR,
 	.gemm_tile = LOOPS(gemm_tile),
 	.column_update = LOOPS(column_update),
+	.mr_dd = MR_DD,
+	.nr_dd = NR_DD,
+	.gemm_tile_dd = LOOPS(gemm_tile_dd),
+	.divide_dd = LOOPS(divide_dd),
 	.dot = LOOPS(dot),
 	.axpy = LOOPS(axpy),
 	.sum_abs = LOOPS(sum_abs),
