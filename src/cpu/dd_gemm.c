@@ -111,13 +111,21 @@ static void run_tile(void *context, int task)
 	free(work);
 }
 
-/* alpha = 0 or k = 0: C = beta C, as the reference does it (A and B unread). */
+/* alpha = 0 or k = 0, as the reference does it (A and B unread).  alpha = 0
+ * gives C = beta C.  With k = 0 and op(A) = A the reference also scales C
+ * by beta and adds nothing; with op(A) = A^T it forms each element as
+ * alpha * (an empty sum) + beta C, so alpha = Inf or NaN gives NaN, and a
+ * negative alpha with beta = 0 gives -0. */
 static void scale_c(const struct tf_op *op)
 {
+	int empty_term = op->alpha != 0.0 && op->transa != 'N';
+	double term = op->alpha * 0.0;
 	for (int j = 0; j < op->n; j++) {
 		double *c = op->c + (size_t)j * op->ldc;
-		for (int i = 0; i < op->m; i++)
-			c[i] = op->beta == 0.0 ? 0.0 : op->beta * c[i];
+		for (int i = 0; i < op->m; i++) {
+			double scaled = op->beta == 0.0 ? 0.0 : op->beta * c[i];
+			c[i] = !empty_term ? scaled : op->beta == 0.0 ? term : term + scaled;
+		}
 	}
 }
 
