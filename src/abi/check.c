@@ -1,6 +1,8 @@
 #include "config.h"
 
 #include "abi/check.h"
+#include "abi/xerbla.h"
+#include "core/stats.h"
 #include "op/cblas_types.h"
 
 void xerbla_(const char *routine, int *info, size_t routine_len);
@@ -57,9 +59,15 @@ int tf_check_dgemv(char trans, int m, int n, int lda, int incx, int incy)
 	return 0;
 }
 
-/* The call goes through the PLT, so a program's own xerbla_ wins over
- * libtwofold's weak one. */
+/* To the program's own xerbla_; else to the one of the module that called
+ * the entry point (abi/xerbla.c); else to libtwofold's. */
 void tf_report_illegal(const char *routine, int parameter)
 {
-	xerbla_(routine, &parameter, 6);
+	tf_xerbla_handler *handler = tf_global_xerbla();
+	if (!handler)
+		handler = tf_module_xerbla(tf_thread.caller);
+	if (handler)
+		handler(routine, &parameter, 6);
+	else
+		xerbla_(routine, &parameter, 6);
 }
