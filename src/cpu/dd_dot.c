@@ -7,7 +7,9 @@
  * is taken by the instruction set's DD dot loop (dd_loops.c), in 16
  * independent partial sums.  A complex dot product is four real ones:
  * re = xr.yr - s xi.yi, im = xr.yi + s xi.yr, s = -1 for conj(x).  The
- * chunks' sums are added in DD, and the result rounded once. */
+ * chunks' sums are added in DD, and the result rounded once.  Up to SHORT
+ * elements, one DD sum in element order instead.  Either way the bits
+ * depend on n only, not on the instruction set or the threads. */
 #include "config.h"
 
 #include <math.h>
@@ -17,18 +19,21 @@
 #include "cpu/dd_output.h"
 
 #define CHUNK 512
+/* Up to this length a dot product is one sequential DD sum, read in place:
+ * for the tiny calls of LAPACK's unblocked code, which the gathering and
+ * the 16 partial sums would cost several times over. */
+#define SHORT 16
 
 /* Elements [first, first + count) of a vector of n elements, stride inc,
  * as contiguous doubles: re (and im for complex data). */
+static double real_element(const struct tf_op *op, const void *v, int inc, int i);
+
 static void gather(const struct tf_op *op, const void *v, int inc, int first, int count,
 		   double *re, double *im)
 {
 	if (op->type == TF_TYPE_S) {
-		const float *f = v;
-		for (int i = 0; i < count; i++) {
-			int at = first + i;
-			re[i] = f[inc > 0 ? (ptrdiff_t)at * inc : (ptrdiff_t)(op->n - 1 - at) * -inc];
-		}
+		for (int i = 0; i < count; i++)
+			re[i] = real_element(op, v, inc, first + i);
 		return;
 	}
 	int width = op->type == TF_TYPE_Z ? 2 : 1;
@@ -57,6 +62,29 @@ static double round_to_float(tf_dd s)
 	return (double)f;
 }
 
+/* The element i of a float or double vector, as a double. */
+static double real_element(const struct tf_op *op, const void *v, int inc, int i)
+{
+	if (op->type == TF_TYPE_S)
+		return ((const float *)v)[inc > 0 ? (ptrdiff_t)i * inc : (ptrdiff_t)(op->n - 1 - i) * -inc];
+	return *tf_element(v, 1, op->n, inc, i);
+}
+
+static tf_zdd short_dot(const struct tf_op *op)
+{
+	tf_zdd sum = tf_z_zero();
+	if (op->type == TF_TYPE_Z) {
+		for (int i = 0; i < op->n; i++)
+			sum = tf_z_fma(sum, tf_element(op->x, 2, op->n, op->incx, i),
+				       tf_element(op->y, 2, op->n, op->incy, i), op->conj);
+		return sum;
+	}
+	for (int i = 0; i < op->n; i++)
+		sum.re = tf_dd_fma(sum.re, real_element(op, op->x, op->incx, i),
+				   real_element(op, op->y, op->incy, i));
+	return sum;
+}
+
 void tf_cpu_dd_dot(const struct tf_op *op)
 {
 	const struct tf_dd_loops *loops = tf_dd_loops();
@@ -64,7 +92,12 @@ void tf_cpu_dd_dot(const struct tf_op *op)
 	const double s = op->conj ? -1.0 : 1.0;
 	double xr[CHUNK], xi[CHUNK], yr[CHUNK], yi[CHUNK];
 	tf_dd re = tf_dd_make(0.0, 0.0), im = tf_dd_make(0.0, 0.0);
-	for (int first = 0; first < op->n; first += CHUNK) {
+	if (op->n <= SHORT) {
+		tf_zdd sum = short_dot(op);
+		re = sum.re;
+		im = sum.im;
+	}
+	for (int first = 0; op->n > SHORT && first < op->n; first += CHUNK) {
 		int count = op->n - first < CHUNK ? op->n - first : CHUNK;
 		gather(op, op->x, op->incx, first, count, xr, complex ? xi : NULL);
 		gather(op, op->y, op->incy, first, count, yr, complex ? yi : NULL);

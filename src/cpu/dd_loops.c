@@ -93,8 +93,11 @@ static tf_dd LOOPS(dot)(int m, const double *restrict a, const double *restrict 
 		hi[i - full] = r.hi;
 		lo[i - full] = r.lo;
 	}
+	/* Lanes never used hold +0: adding them changes no bit of the sum (a
+	 * normalized pair plus zero is itself), so short dots skip them. */
+	int used = m < LANES ? m : LANES;
 	tf_dd sum = tf_dd_make(hi[0], lo[0]);
-	for (int v = 1; v < LANES; v++)
+	for (int v = 1; v < used; v++)
 		sum = tf_dd_add(sum, tf_dd_make(hi[v], lo[v]));
 	return sum;
 }

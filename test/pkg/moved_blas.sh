@@ -8,7 +8,8 @@
 # the TWOFOLD_LOG report says which library that was and how it was found.
 . "$TF_SRCDIR/test/lib.sh"
 unset TWOFOLD_CPU_BLAS
-export TWOFOLD_CPU_BLAS_FAULT=default TWOFOLD_LOG=1
+# cpu mode: the ddot_ goes to the CPU BLAS (dd mode computes it in DD).
+export TWOFOLD_CPU_BLAS_FAULT=default TWOFOLD_LOG=1 TWOFOLD_MODE=cpu
 
 # The system's libblas.so.3 files (what the library may find), by their
 # real paths; none of them may be libtwofold.
