@@ -166,6 +166,13 @@ TF_ARITH tf_dd tf_dd_renormalize(tf_dd a)
 	return tf_two_sum(a.hi, a.lo);
 }
 
+/* a 2^e: exact unless a part leaves double's range (then that part is
+ * rounded as ldexp rounds it). */
+TF_ARITH tf_dd tf_dd_ldexp(tf_dd a, int e)
+{
+	return tf_dd_make(ldexp(a.hi, e), ldexp(a.lo, e));
+}
+
 /* The double nearest hi + lo (hi itself when the pair is normalized, up to
  * the tie case that fl(hi + lo) settles). */
 TF_ARITH double tf_dd_to_double(tf_dd a)
