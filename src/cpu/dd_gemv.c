@@ -4,10 +4,7 @@
  * counted from the end as the reference does).  Trans = N: tasks of ROWS
  * rows keep DD sums for their rows and add A's columns into them.  Trans =
  * T or C: each y element is a DD dot product of a column of A with x.
- * A sum that comes out tiny (zero included) or not finite while x is finite
- * and not zero may have left double's range (dd_range.h): that element is
- * formed again from its line of A and x scaled by powers of two, so that
- * the common case reads A once. */
+ * A sum that may have left double's range is formed again (dd_range.h). */
 #include "config.h"
 
 #include <math.h>
@@ -29,12 +26,7 @@ struct gemv_job {
 	const struct tf_dd_loops *loops;
 	const double *x; /* contiguous */
 	int tasks;
-	int x_high;   /* |x| < 2^x_high */
-	int rescale;  /* x finite and not zero, alpha finite: suspect sums are formed again */
 };
-
-/* Sums below this, or not finite, may have left the range. */
-#define SUSPECT_BELOW 0x1p-900
 
 /* Element i of a vector of length n with stride inc, as the reference counts. */
 static double *element(double *v, int n, int inc, int i)
@@ -59,24 +51,22 @@ static void element_by_reference(const struct tf_op *op, int i)
 	tf_cpu_forward(&one);
 }
 
-/* Element i's sum formed again with its line of A times 2^-line_high and
- * x times 2^-x_high: alpha's significand applied, then the scales and
- * alpha's exponent at once. */
-static tf_dd rescaled(const struct gemv_job *job, int i)
+/* alpha op(A)(i, :) x formed again for a sum that may have left the range
+ * (dd_range.h); 0 when that does not apply. */
+static int rescaled(const struct gemv_job *job, int i, tf_dd sum, tf_dd *r)
 {
 	const struct tf_op *op = job->op;
-	int trans = op->transa != 'N', length = trans ? op->m : op->n;
-	const double *line = trans ? op->a + (size_t)i * op->lda : op->a + i;
-	size_t stride = trans ? 1 : (size_t)op->lda;
-	double largest = 0.0;
-	for (int l = 0; l < length; l++)
-		largest = fmax(largest, fabs(line[l * stride]));
-	int line_high = tf_dd_range_high(largest), alpha_exponent;
-	double alpha_fraction = frexp(op->alpha, &alpha_exponent);
-	tf_dd sum = tf_dd_make(0.0, 0.0);
-	for (int l = 0; l < length; l++)
-		sum = tf_dd_fma(sum, ldexp(line[l * stride], -line_high), ldexp(job->x[l], -job->x_high));
-	return tf_dd_ldexp(tf_dd_mul_d(sum, alpha_fraction), alpha_exponent + line_high + job->x_high);
+	int trans = op->transa != 'N';
+	return tf_dd_range_dot(trans ? op->m : op->n, trans ? op->a + (size_t)i * op->lda : op->a + i,
+			       trans ? 1 : (size_t)op->lda, job->x, 1, op->alpha, sum, r);
+}
+
+/* alpha sum + beta y, rounded once. */
+static double with_beta(const struct tf_op *op, tf_dd r, double y)
+{
+	if (op->beta != 0.0)
+		r = tf_dd_add(r, tf_two_prod(op->beta, y));
+	return tf_dd_to_double(r);
 }
 
 static void finish(const struct gemv_job *job, int i, tf_dd sum)
@@ -84,18 +74,19 @@ static void finish(const struct gemv_job *job, int i, tf_dd sum)
 	const struct tf_op *op = job->op;
 	int leny = op->transa == 'N' ? op->m : op->n;
 	double *y = element(op->y, leny, op->incy, i);
-	tf_dd r;
-	if (job->rescale && !(fabs(sum.hi) >= SUSPECT_BELOW && fabs(sum.hi) <= DBL_MAX))
-		r = rescaled(job, i);
-	else
-		r = tf_dd_mul_d(sum, op->alpha);
-	if (op->beta != 0.0)
-		r = tf_dd_add(r, tf_two_prod(op->beta, *y));
-	double value = tf_dd_to_double(r);
-	if (isfinite(value))
-		*y = value;
-	else
-		element_by_reference(op, i);
+	double value = with_beta(op, tf_dd_mul_d(sum, op->alpha), *y);
+	if (!isfinite(value) || fabs(sum.hi) < TF_DD_RANGE_SUSPECT) {
+		/* formed again scaled where the sum may have left the range, else
+		 * kept (a cancellation) or, not finite, the CPU BLAS's */
+		tf_dd r;
+		if (rescaled(job, i, sum, &r))
+			value = with_beta(op, r, *y);
+		if (!isfinite(value)) {
+			element_by_reference(op, i);
+			return;
+		}
+	}
+	*y = value;
 }
 
 static void run_rows(void *context, int task)
@@ -139,15 +130,10 @@ void tf_cpu_dd_gemv(const struct tf_op *op)
 	double *x = malloc((size_t)lenx * sizeof *x);
 	if (!x)
 		tf_fatal("out of memory in the CPU DD gemv (%zu bytes)", (size_t)lenx * sizeof *x);
-	struct tf_dd_range x_range = TF_DD_RANGE_EMPTY;
-	for (int i = 0; i < lenx; i++) {
+	for (int i = 0; i < lenx; i++)
 		x[i] = *element((double *)op->x, lenx, op->incx, i);
-		tf_dd_range_add(&x_range, x[i]);
-	}
 
 	struct gemv_job job = { .op = op, .loops = tf_dd_loops(), .x = x };
-	job.rescale = x_range.finite && x_range.max != 0.0 && isfinite(op->alpha);
-	job.x_high = tf_dd_range_high(x_range.max);
 	int by_rows = op->transa == 'N';
 	job.tasks = by_rows ? (op->m + ROWS - 1) / ROWS : (op->n + COLUMNS - 1) / COLUMNS;
 	void (*body)(void *, int) = by_rows ? run_rows : run_columns;
