@@ -251,10 +251,14 @@ __global__ void __launch_bounds__(128) reconstruct_kernel(const tf_product p, co
 	const uint8_t *from = rebuild.residues + i + (size_t)j * rebuild.ld;
 	for (int t = 0; t < count; t++)
 		residue[t] = from[(size_t)t * rebuild.stride];
-	tf_dd x = tf_crt_value(basis, residue, rebuild.row_shift[i] + rebuild.column_shift[j]);
+	int alpha_exponent = 0;
+	double alpha = K == TF_PRODUCT_DOUBLE ? tf_crt_alpha_significand(p.alpha.dd.hi, &alpha_exponent)
+					      : 0.0;
+	tf_dd x = tf_crt_value(basis, residue,
+			       rebuild.row_shift[i] + rebuild.column_shift[j] + alpha_exponent);
 	if constexpr (K == TF_PRODUCT_DOUBLE) {
 		double *c = static_cast<double *>(p.c) + at;
-		double value = tf_crt_finish_double(x, p.alpha.dd.hi, p.beta.dd.hi, c);
+		double value = tf_crt_finish_double(x, alpha, p.beta.dd.hi, c);
 		*c = isfinite(value) ? value : by_reference(p, i, j);
 	} else if constexpr (K == TF_PRODUCT_DD) {
 		tf_dd *c = static_cast<tf_dd *>(p.c) + at;

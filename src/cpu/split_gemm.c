@@ -242,11 +242,15 @@ static void reconstruct(const struct split *s, const uint8_t *residues, int i, i
 {
 	const struct tf_product *p = s->p;
 	const size_t at = (size_t)i + (size_t)j * (size_t)p->ldc;
-	tf_dd x = tf_crt_value(&s->basis, residues, s->row_shift[i] + s->column_shift[j]);
+	int alpha_exponent = 0;
+	double alpha = p->kind == TF_PRODUCT_DOUBLE
+			       ? tf_crt_alpha_significand(p->alpha.dd.hi, &alpha_exponent) : 0.0;
+	tf_dd x = tf_crt_value(&s->basis, residues,
+			       s->row_shift[i] + s->column_shift[j] + alpha_exponent);
 	switch (p->kind) {
 	case TF_PRODUCT_DOUBLE: {
 		double *c = (double *)p->c + at;
-		double value = tf_crt_finish_double(x, p->alpha.dd.hi, p->beta.dd.hi, c);
+		double value = tf_crt_finish_double(x, alpha, p->beta.dd.hi, c);
 		if (isfinite(value) || !options->by_reference)
 			*c = value;
 		else
