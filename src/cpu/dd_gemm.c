@@ -6,7 +6,7 @@
  * nr-column panels (zero-padded), on which the per-instruction-set loops
  * (dd_loops.c) run register tiles.  The sums stay DD across slabs; alpha,
  * beta and the one rounding are applied when the tile is done, after a
- * sum that may have left double's range is formed again (dd_range.h). */
+ * sum that may have left double's range is formed again (twofold/arith_dd.h). */
 #include "config.h"
 
 #include <math.h>
@@ -15,7 +15,6 @@
 #include "core/message.h"
 #include "cpu/dd_kernels.h"
 #include "cpu/dd_loops.h"
-#include "cpu/dd_range.h"
 #include "cpu/forward.h"
 #include "cpu/threads.h"
 
@@ -66,13 +65,13 @@ static void pack_b(const struct tf_op *op, int pc, int kc, int jc, int nc, int n
 }
 
 /* alpha op(A)(i, :) op(B)(:, j) formed again for a sum that may have left
- * the range (dd_range.h); 0 when that does not apply. */
+ * the range (twofold/arith_dd.h); 0 when that does not apply. */
 static int rescaled(const struct tf_op *op, int i, int j, tf_dd sum, tf_dd *r)
 {
 	const double *row = op->transa == 'N' ? op->a + i : op->a + (size_t)i * op->lda;
 	const double *column = op->transb == 'N' ? op->b + (size_t)j * op->ldb : op->b + j;
-	return tf_dd_range_dot(op->k, row, op->transa == 'N' ? (size_t)op->lda : 1, column,
-			       op->transb == 'N' ? 1 : (size_t)op->ldb, op->alpha, sum, r);
+	return tf_dd_range_dot(op->k, row, op->transa == 'N' ? (ptrdiff_t)op->lda : 1, column,
+			       op->transb == 'N' ? 1 : (ptrdiff_t)op->ldb, op->alpha, sum, r);
 }
 
 /* r + beta c, rounded once. */

@@ -4,7 +4,7 @@
  * counted from the end as the reference does).  Trans = N: tasks of ROWS
  * rows keep DD sums for their rows and add A's columns into them.  Trans =
  * T or C: each y element is a DD dot product of a column of A with x.
- * A sum that may have left double's range is formed again (dd_range.h). */
+ * A sum that may have left double's range is formed again (twofold/arith_dd.h). */
 #include "config.h"
 
 #include <math.h>
@@ -12,7 +12,6 @@
 #include "core/message.h"
 #include "cpu/dd_kernels.h"
 #include "cpu/dd_loops.h"
-#include "cpu/dd_range.h"
 #include "cpu/forward.h"
 #include "cpu/threads.h"
 
@@ -52,13 +51,13 @@ static void element_by_reference(const struct tf_op *op, int i)
 }
 
 /* alpha op(A)(i, :) x formed again for a sum that may have left the range
- * (dd_range.h); 0 when that does not apply. */
+ * (twofold/arith_dd.h); 0 when that does not apply. */
 static int rescaled(const struct gemv_job *job, int i, tf_dd sum, tf_dd *r)
 {
 	const struct tf_op *op = job->op;
 	int trans = op->transa != 'N';
 	return tf_dd_range_dot(trans ? op->m : op->n, trans ? op->a + (size_t)i * op->lda : op->a + i,
-			       trans ? 1 : (size_t)op->lda, job->x, 1, op->alpha, sum, r);
+			       trans ? 1 : (ptrdiff_t)op->lda, job->x, 1, op->alpha, sum, r);
 }
 
 /* alpha sum + beta y, rounded once. */
