@@ -283,7 +283,10 @@ __global__ void redo_kernel(const tf_product p, const int2 *redo, unsigned count
 		for (int l = 0; l < p.k; l++)
 			acc = tf_dd_fma(acc, a[product_index_a(p, i, l)], b[product_index_b(p, l, j)]);
 		double *c = static_cast<double *>(p.c) + at;
-		*c = tf_crt_finish_double(acc, p.alpha.dd.hi, p.beta.dd.hi, c);
+		*c = tf_crt_finish_dd_sum(acc, p.k, a + product_index_a(p, i, 0),
+					  p.transa == 'N' ? (ptrdiff_t)p.lda : 1, b + product_index_b(p, 0, j),
+					  p.transb == 'N' ? 1 : (ptrdiff_t)p.ldb, p.alpha.dd.hi,
+					  p.beta.dd.hi, c);
 	} else if constexpr (K == TF_PRODUCT_DD) {
 		const tf_dd *a = static_cast<const tf_dd *>(p.a), *b = static_cast<const tf_dd *>(p.b);
 		tf_dd acc = tf_dd_make(0.0, 0.0);

@@ -381,6 +381,20 @@ TF_ARITH double tf_crt_finish_double(tf_dd x, double alpha, double beta, const d
 	return tf_dd_to_double(r);
 }
 
+/* The same for a product summed in DD (the elements the engine computes
+ * again): a sum that came out tiny or not finite is formed again scaled
+ * (tf_dd_range_dot) from its row (a, stride inca) and column (b, incb). */
+TF_ARITH double tf_crt_finish_dd_sum(tf_dd sum, int k, const double *a, ptrdiff_t inca,
+				     const double *b, ptrdiff_t incb, double alpha, double beta,
+				     const double *c)
+{
+	tf_dd r;
+	if ((fabs(sum.hi) < TF_DD_RANGE_SUSPECT || !isfinite(sum.hi)) &&
+	    tf_dd_range_dot(k, a, inca, b, incb, alpha, sum, &r))
+		return tf_crt_finish_double(r, 1.0, beta, c);
+	return tf_crt_finish_double(sum, alpha, beta, c);
+}
+
 TF_ARITH tf_dd tf_crt_finish_dd(tf_dd x, tf_dd alpha, tf_dd beta, const tf_dd *c)
 {
 	tf_dd r = tf_dd_mul(alpha, x);

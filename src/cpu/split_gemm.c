@@ -212,7 +212,11 @@ static void recompute(const struct split *s, int i, int j)
 			acc = tf_dd_fma(acc, word(p->kind, p->a, index_a(p, i, l), 0),
 					word(p->kind, p->b, index_b(p, l, j), 0));
 		double *c = (double *)p->c + at;
-		*c = tf_crt_finish_double(acc, p->alpha.dd.hi, p->beta.dd.hi, c);
+		const double *a = p->a, *b = p->b;
+		*c = tf_crt_finish_dd_sum(acc, p->k, a + index_a(p, i, 0),
+					  p->transa == 'N' ? (ptrdiff_t)p->lda : 1, b + index_b(p, 0, j),
+					  p->transb == 'N' ? 1 : (ptrdiff_t)p->ldb, p->alpha.dd.hi,
+					  p->beta.dd.hi, c);
 		break;
 	}
 	case TF_PRODUCT_DD: {
