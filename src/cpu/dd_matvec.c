@@ -32,6 +32,9 @@
  * 0 takes neither pass: y = beta y, A and x not read (y not read either
  * for beta = 0).
  *
+ * A real GEMV's sum that may have left double's range is formed again
+ * (gemv_range).
+ *
  * Each y element is computed by one task in a fixed order, whatever the
  * number of threads: the results are the same bits for any thread count. */
 #include "config.h"
@@ -393,6 +396,58 @@ static void gather_x(const struct matvec *mv, const double *x, int incx, double 
 FINISH(d)
 FINISH(z)
 
+/* The line of A and of the gathered x whose DD dot product is y[i]'s sum
+ * in a real GEMV: row i of A (full: stride lda; band: the band's part of
+ * the row, stride lda - 1) or column i's segment. */
+static int gemv_line(const struct matvec *mv, int i, const double **a, ptrdiff_t *inc,
+		     const double **x)
+{
+	const struct tf_op *op = mv->op;
+	if (!mv->update) {
+		int first, count;
+		*a = segment(mv, i, &first, &count);
+		*inc = 1;
+		*x = mv->xa + first;
+		return count;
+	}
+	if (op->storage != TF_STORAGE_BAND) {
+		*a = op->a + i;
+		*inc = op->lda;
+		*x = mv->xa;
+		return mv->cols;
+	}
+	int j0 = max_int(0, i - op->kl), j1 = min_int(mv->cols, i + op->ku + 1);
+	*a = op->a + (size_t)j0 * op->lda + (size_t)(op->ku + i - j0);
+	*inc = (ptrdiff_t)op->lda - 1;
+	*x = mv->xa + j0;
+	return j1 > j0 ? j1 - j0 : 0;
+}
+
+/* Real GEMV: a sum that may have left double's range (tiny from tiny
+ * products, zero included, or a result not finite) is formed again scaled
+ * (twofold/arith_dd.h); a cancellation is kept, and a result still not
+ * finite is left to the commit.  One comparison per element otherwise. */
+static void gemv_range(const struct matvec *mv, double *values)
+{
+	const struct tf_op *op = mv->op;
+	const double *hi = mv->update ? mv->update_hi : mv->dot_hi;
+	const double *lo = mv->update ? mv->update_lo : mv->dot_lo;
+	for (int i = 0; i < mv->leny; i++) {
+		if (isfinite(values[i]) && fabs(hi[i]) >= TF_DD_RANGE_SUSPECT)
+			continue;
+		const double *a, *x;
+		ptrdiff_t inc;
+		int len = gemv_line(mv, i, &a, &inc, &x);
+		tf_dd r;
+		if (!tf_dd_range_dot(len, a, inc, x, 1, op->alpha, tf_dd_make(hi[i], lo[i]), &r))
+			continue;
+		if (op->beta != 0.0)
+			r = tf_dd_add(r, tf_two_prod(op->beta, *tf_element(op->y, 1, mv->leny,
+									     op->incy, i)));
+		values[i] = tf_dd_to_double(r);
+	}
+}
+
 /* The product of the op (GEMV, SYMV or TRMV) in DD. */
 static void matvec(const struct tf_op *op)
 {
@@ -454,8 +509,11 @@ static void matvec(const struct tf_op *op)
 
 	if (w == 2)
 		finish_z(&mv, values);
-	else
+	else {
 		finish_d(&mv, values);
+		if (op->kind == TF_OP_GEMV && (mv.update || mv.dot))
+			gemv_range(&mv, values);
+	}
 	tf_cpu_commit_vector(op, values, mv.leny);
 	tf_cpu_buffer_release(space, stack);
 }
