@@ -36,13 +36,23 @@
 #define NR 2
 #endif
 
+/* The tile's sums take each product exactly and add it to the leading word
+ * by TwoSum, the rounding errors gathered in the second word
+ * (tf_dd_fma_lazy: one addition per step on each word's chain, against
+ * tf_dd_fma's renormalizing chain of eight), renormalized every RENORMALIZE
+ * steps and at the end, as the GPU's DD GEMM does (kernels/arith_traits.cuh):
+ * a sum of k products is within ((1 + s/2) k + 3s + 9) u^2 = (5k + 33) u^2
+ * of the sum of their magnitudes (docs/ACCURACY.md), s = 8.  The steps
+ * depend on kc only, not on the instruction set. */
+#define RENORMALIZE 8
+
 #if defined(__AVX2__)
 /* With AVX2 and AVX-512 the register tile is written with vectors of VLEN
  * doubles, so that its 2 NR accumulator pairs stay in registers across the
  * inner loop (the loop form below keeps them in memory): each step is
- * tf_dd_fma's operations in tf_dd_fma's order, lane by lane (TwoProd by an
- * exact fused multiply-subtract, TwoSum, QuickTwoSum), so the bits are the
- * generic loop's. */
+ * tf_dd_fma_lazy's operations in its order, lane by lane (TwoProd by an
+ * exact fused multiply-subtract, TwoSum), and so is the renormalization,
+ * so the bits are the generic loop's. */
 #include <immintrin.h>
 #if defined(__AVX512F__)
 #define VLEN 8
@@ -67,15 +77,22 @@ typedef __m256d vec;
 #endif
 #define VECS (MR / VLEN)
 
-/* (hi, lo) = tf_dd_fma((hi, lo), a, b), lane by lane */
+/* (hi, lo) = tf_dd_fma_lazy((hi, lo), a, b), lane by lane */
 #define VDD_FMA(hi, lo, a, b)                                                      \
 	do {                                                                        \
 		vec p_ = VMUL(a, b), e_ = VFMSUB(a, b, p_);                         \
 		vec s_ = VADD(hi, p_), bb_ = VSUB(s_, hi);                          \
 		vec t_ = VADD(VSUB(hi, VSUB(s_, bb_)), VSUB(p_, bb_));             \
-		t_ = VADD(t_, VADD(lo, e_));                                        \
-		hi = VADD(s_, t_);                                                  \
-		lo = VSUB(t_, VSUB(hi, s_));                                        \
+		hi = s_;                                                            \
+		lo = VADD(lo, VADD(t_, e_));                                        \
+	} while (0)
+
+/* (hi, lo) = tf_dd_renormalize((hi, lo)) */
+#define VDD_RENORMALIZE(hi, lo)                                                     \
+	do {                                                                        \
+		vec s_ = VADD(hi, lo), bb_ = VSUB(s_, hi);                          \
+		lo = VADD(VSUB(hi, VSUB(s_, bb_)), VSUB(lo, bb_));                 \
+		hi = s_;                                                            \
 	} while (0)
 
 static void LOOPS(gemm_tile)(int kc, const double *restrict ap, const double *restrict bp,
@@ -89,18 +106,26 @@ static void LOOPS(gemm_tile)(int kc, const double *restrict ap, const double *re
 			hi[j][v] = VLOAD(acc_hi + j * ld + v * VLEN);
 			lo[j][v] = VLOAD(acc_lo + j * ld + v * VLEN);
 		}
-	for (int l = 0; l < kc; l++) {
-		vec a[VECS];
-#pragma GCC unroll 4
-		for (int v = 0; v < VECS; v++)
-			a[v] = VLOAD(ap + l * MR + v * VLEN);
-#pragma GCC unroll 8
-		for (int j = 0; j < NR; j++) {
-			vec b = VSET1(bp[l * NR + j]);
+	for (int l0 = 0; l0 < kc; l0 += RENORMALIZE) {
+		int stop = kc - l0 > RENORMALIZE ? l0 + RENORMALIZE : kc;
+		for (int l = l0; l < stop; l++) {
+			vec a[VECS];
 #pragma GCC unroll 4
 			for (int v = 0; v < VECS; v++)
-				VDD_FMA(hi[j][v], lo[j][v], a[v], b);
+				a[v] = VLOAD(ap + l * MR + v * VLEN);
+#pragma GCC unroll 8
+			for (int j = 0; j < NR; j++) {
+				vec b = VSET1(bp[l * NR + j]);
+#pragma GCC unroll 4
+				for (int v = 0; v < VECS; v++)
+					VDD_FMA(hi[j][v], lo[j][v], a[v], b);
+			}
 		}
+#pragma GCC unroll 8
+		for (int j = 0; j < NR; j++)
+#pragma GCC unroll 4
+			for (int v = 0; v < VECS; v++)
+				VDD_RENORMALIZE(hi[j][v], lo[j][v]);
 	}
 #pragma GCC unroll 8
 	for (int j = 0; j < NR; j++)
@@ -120,13 +145,25 @@ static void LOOPS(gemm_tile)(int kc, const double *restrict ap, const double *re
 			hi[j][i] = acc_hi[j * ld + i];
 			lo[j][i] = acc_lo[j * ld + i];
 		}
-	for (int l = 0; l < kc; l++) {
-		const double *a = ap + l * MR;
-		const double *b = bp + l * NR;
+	for (int l0 = 0; l0 < kc; l0 += RENORMALIZE) {
+		int stop = kc - l0 > RENORMALIZE ? l0 + RENORMALIZE : kc;
+		for (int l = l0; l < stop; l++) {
+			const double *a = ap + l * MR;
+			const double *b = bp + l * NR;
+			for (int j = 0; j < NR; j++) {
+#pragma omp simd
+				for (int i = 0; i < MR; i++) {
+					tf_dd r = tf_dd_fma_lazy(tf_dd_make(hi[j][i], lo[j][i]), a[i],
+								 b[j]);
+					hi[j][i] = r.hi;
+					lo[j][i] = r.lo;
+				}
+			}
+		}
 		for (int j = 0; j < NR; j++) {
 #pragma omp simd
 			for (int i = 0; i < MR; i++) {
-				tf_dd r = tf_dd_fma(tf_dd_make(hi[j][i], lo[j][i]), a[i], b[j]);
+				tf_dd r = tf_dd_renormalize(tf_dd_make(hi[j][i], lo[j][i]));
 				hi[j][i] = r.hi;
 				lo[j][i] = r.lo;
 			}

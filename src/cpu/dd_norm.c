@@ -6,7 +6,9 @@
  * (gathered for strides other than 1; incx = 0 repeats x(1) n times, as
  * the reference's NRM2 does) and summed by the instruction set's loops
  * (dd_loops.c) in 16 independent DD partial sums, which are added in DD:
- * the same bits for every instruction set and thread count.  Up to SHORT
+ * the same bits for every instruction set and thread count (long vectors
+ * give their chunks to the thread pool, and the chunks' sums are added in
+ * chunk order as on one thread).  Up to SHORT
  * parts, one DD sum in element order instead, read in place (short calls
  * are many: LAPACK's); either way the bits depend on n only.
  *
@@ -24,9 +26,11 @@
 #include "cpu/dd_kernels.h"
 #include "cpu/dd_loops.h"
 #include "cpu/dd_output.h"
+#include "cpu/threads.h"
 
 #define CHUNK 512
 #define SHORT 16 /* parts (doubles) */
+#define PARALLEL_MIN (1 << 17) /* parts: from here the chunks go to the pool */
 #define SAFE_LOW 0x1p-400
 #define SAFE_HIGH 0x1p400
 
@@ -53,32 +57,74 @@ static tf_dd short_sum(const struct tf_op *op, int asum, double *big)
 	return sum;
 }
 
-/* The sum of squares of the vector times 2^-e; *big (if not NULL)
- * receives the largest |x_i| (an Inf if there is one; NaN is not seen). */
-static tf_dd sum_of_squares(const struct tf_op *op, const struct tf_dd_loops *loops, int e,
-			    double *big)
+/* The chunks of a long vector for the pool: each task's sum and largest
+ * |x_i| in its own place. */
+struct chunks {
+	const struct tf_op *op;
+	const struct tf_dd_loops *loops;
+	int asum, e;
+	double *hi, *lo, *largest; /* by task: the sum's words, the largest |x_i| */
+};
+
+/* One chunk's sum of squares (of the vector times 2^-e) or of absolute
+ * values, and its largest |x_i| (an Inf if there is one; NaN is not
+ * seen). */
+static tf_dd one_chunk(const struct chunks *job, int task, double *largest)
 {
-	const int width = width_of(op);
-	if (e == 0 && big && op->n * width <= SHORT)
-		return short_sum(op, 0, big);
-	double buffer[2 * CHUNK], scaled[2 * CHUNK];
-	double largest = 0.0;
-	tf_dd sum = tf_dd_make(0.0, 0.0);
-	for (int first = 0; first < op->n; first += CHUNK) {
-		int count = op->n - first < CHUNK ? op->n - first : CHUNK, m = count * width;
-		const double *v = tf_elements(op->x, width, op->n, op->incx, first, count, buffer);
-		if (big)
-			for (int i = 0; i < m; i++)
-				largest = fabs(v[i]) > largest ? fabs(v[i]) : largest;
-		if (e != 0) {
-			for (int i = 0; i < m; i++)
-				scaled[i] = ldexp(v[i], -e);
-			v = scaled;
-		}
-		sum = tf_dd_add(sum, loops->dot(m, v, v));
+	const struct tf_op *op = job->op;
+	const int width = width_of(op), first = task * CHUNK;
+	int count = op->n - first < CHUNK ? op->n - first : CHUNK, m = count * width;
+	double buffer[2 * CHUNK], scaled[2 * CHUNK], big = 0.0;
+	const double *v = tf_elements(op->x, width, op->n, op->incx, first, count, buffer);
+	for (int i = 0; i < m; i++)
+		big = fabs(v[i]) > big ? fabs(v[i]) : big;
+	if (job->e != 0) {
+		for (int i = 0; i < m; i++)
+			scaled[i] = ldexp(v[i], -job->e);
+		v = scaled;
 	}
-	if (big)
-		*big = largest;
+	*largest = big;
+	return job->asum ? job->loops->sum_abs(m, v) : job->loops->dot(m, v, v);
+}
+
+static void pool_chunk(void *context, int task)
+{
+	const struct chunks *job = context;
+	tf_dd sum = one_chunk(job, task, &job->largest[task]);
+	job->hi[task] = sum.hi;
+	job->lo[task] = sum.lo;
+}
+
+/* The sum over the chunks, added in chunk order whether the pool computed
+ * them or this thread did; *big the largest |x_i|. */
+static tf_dd chunked_sum(const struct tf_op *op, const struct tf_dd_loops *loops, int asum, int e,
+			 double *big)
+{
+	const int tasks = (op->n + CHUNK - 1) / CHUNK;
+	struct chunks job = { .op = op, .loops = loops, .asum = asum, .e = e };
+	double *space = NULL;
+	const int parallel = (double)op->n * width_of(op) >= PARALLEL_MIN;
+	if (parallel) { /* a long vector: the buffer's malloc is nothing beside it */
+		space = tf_cpu_buffer(NULL, 0, 3 * (size_t)tasks);
+		job.hi = space;
+		job.lo = space + tasks;
+		job.largest = space + 2 * (size_t)tasks;
+		tf_parallel_for(tasks, pool_chunk, &job);
+	}
+	tf_dd sum = tf_dd_make(0.0, 0.0);
+	double largest = 0.0;
+	for (int t = 0; t < tasks; t++) {
+		double chunk_largest;
+		tf_dd chunk = parallel ? tf_dd_make(job.hi[t], job.lo[t])
+				       : one_chunk(&job, t, &chunk_largest);
+		if (parallel)
+			chunk_largest = job.largest[t];
+		sum = tf_dd_add(sum, chunk);
+		largest = chunk_largest > largest ? chunk_largest : largest;
+	}
+	if (space)
+		tf_cpu_buffer_release(space, NULL);
+	*big = largest;
 	return sum;
 }
 
@@ -86,7 +132,8 @@ void tf_cpu_dd_nrm2(const struct tf_op *op)
 {
 	const struct tf_dd_loops *loops = tf_dd_loops();
 	double big, value;
-	tf_dd sum = sum_of_squares(op, loops, 0, &big);
+	tf_dd sum = op->n * width_of(op) <= SHORT ? short_sum(op, 0, &big)
+						 : chunked_sum(op, loops, 0, 0, &big);
 	if (big == 0.0 || (big >= SAFE_LOW && big <= SAFE_HIGH))
 		value = tf_dd_to_double(tf_dd_sqrt(sum)); /* NaN data: NaN */
 	else if (!isfinite(big))
@@ -94,7 +141,7 @@ void tf_cpu_dd_nrm2(const struct tf_op *op)
 	else {
 		int e;
 		(void)frexp(big, &e);
-		sum = sum_of_squares(op, loops, e, NULL);
+		sum = chunked_sum(op, loops, 0, e, &big);
 		value = ldexp(tf_dd_to_double(tf_dd_sqrt(sum)), e);
 	}
 	tf_cpu_commit_result(op, &value);
@@ -102,17 +149,9 @@ void tf_cpu_dd_nrm2(const struct tf_op *op)
 
 void tf_cpu_dd_asum(const struct tf_op *op)
 {
-	const struct tf_dd_loops *loops = tf_dd_loops();
-	const int width = width_of(op);
-	double buffer[2 * CHUNK], big;
-	tf_dd sum = tf_dd_make(0.0, 0.0);
-	if (op->n * width <= SHORT)
-		sum = short_sum(op, 1, &big);
-	for (int first = 0; op->n * width > SHORT && first < op->n; first += CHUNK) {
-		int count = op->n - first < CHUNK ? op->n - first : CHUNK;
-		const double *v = tf_elements(op->x, width, op->n, op->incx, first, count, buffer);
-		sum = tf_dd_add(sum, loops->sum_abs(count * width, v));
-	}
+	double big;
+	tf_dd sum = op->n * width_of(op) <= SHORT ? short_sum(op, 1, &big)
+						 : chunked_sum(op, tf_dd_loops(), 1, 0, &big);
 	double value = tf_dd_to_double(sum);
 	tf_cpu_commit_result(op, &value);
 }

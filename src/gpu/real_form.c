@@ -86,42 +86,44 @@ static struct tf_op sub_gemm(const struct tf_op *g, int i0, int m, int j0, int n
 	return s;
 }
 
-/* Below this order a triangle's GEMM is not cut in two. */
-#define HALVES_MIN 512
+/* A triangle's GEMM is cut into CUT_PIECES from this order on.  Four
+ * pieces do less work (5/8 against 3/4) but in smaller GEMMs, which the
+ * split engine runs slower: on an H200 dtrmm at n = 8192 fell from 0.47 to
+ * 0.42 of dgemm's rate, dsyrk from 0.55 to 0.51 (docs/PERFORMANCE.md). */
+#define CUT_MIN 512
+#define CUT_PIECES 2
 
 /* A GEMM whose result is a triangle (SYRK, SYR2K), or whose left or right
- * operand is a triangle (TRMM), as two GEMMs that leave out the half of a
- * block of zeros or of unwanted results: 3/4 of the work. */
-static void halve(struct tf_gpu_real_form *form, const struct tf_op *op)
+ * operand is a triangle (TRMM), as P GEMMs, one per block of rows or
+ * columns, each over the part its block of the triangle reaches: (P + 1) /
+ * 2P of the full product's work. */
+static void cut(struct tf_gpu_real_form *form, const struct tf_op *op)
 {
 	struct tf_op g = form->gemm[0];
-	if (op->kind == TF_OP_SYRK || op->kind == TF_OP_SYR2K) {
-		int n = g.n, h = n / 2;
-		if (n < HALVES_MIN)
-			return;
-		if (op->uplo == 'U') {
-			form->gemm[0] = sub_gemm(&g, 0, h, 0, h, 0, g.k);
-			form->gemm[1] = sub_gemm(&g, 0, n, h, n - h, 0, g.k);
-		} else {
-			form->gemm[0] = sub_gemm(&g, 0, n, 0, h, 0, g.k);
-			form->gemm[1] = sub_gemm(&g, h, n - h, h, n - h, 0, g.k);
+	const int order = op->kind == TF_OP_TRMM ? g.k : g.n;
+	const int pieces = order >= CUT_MIN ? CUT_PIECES : 1;
+	if (pieces == 1)
+		return;
+	for (int p = 0; p < pieces; p++) {
+		int first = (int)((long long)order * p / pieces);
+		int last = (int)((long long)order * (p + 1) / pieces), w = last - first;
+		if (op->kind == TF_OP_SYRK || op->kind == TF_OP_SYR2K) {
+			/* block column p: rows up to its end (U) or from its start (L) */
+			form->gemm[p] = op->uplo == 'U' ? sub_gemm(&g, 0, last, first, w, 0, g.k)
+						       : sub_gemm(&g, first, order - first, first, w, 0, g.k);
+			continue;
 		}
-	} else { /* TRMM: op(A) upper or lower, on the left or the right */
+		/* TRMM: op(A) upper or lower, on the left (rows of op(A) C) or on
+		 * the right (columns of C op(A)) */
 		int upper = (op->uplo == 'U') == (op->transa == 'N');
-		int order = g.k, h = order / 2;
-		if (order < HALVES_MIN)
-			return;
-		if (op->side == 'L') { /* rows of op(A) C */
-			form->gemm[0] = sub_gemm(&g, 0, h, 0, g.n, 0, upper ? order : h);
-			form->gemm[1] = sub_gemm(&g, h, g.m - h, 0, g.n, upper ? h : 0,
-						 upper ? order - h : order);
-		} else { /* columns of C op(A) */
-			form->gemm[0] = sub_gemm(&g, 0, g.m, 0, h, 0, upper ? h : order);
-			form->gemm[1] = sub_gemm(&g, 0, g.m, h, g.n - h, upper ? 0 : h,
-						 upper ? order : order - h);
-		}
+		if (op->side == 'L')
+			form->gemm[p] = upper ? sub_gemm(&g, first, w, 0, g.n, first, order - first)
+					      : sub_gemm(&g, first, w, 0, g.n, 0, last);
+		else
+			form->gemm[p] = upper ? sub_gemm(&g, 0, g.m, first, w, 0, last)
+					      : sub_gemm(&g, 0, g.m, first, w, first, order - first);
 	}
-	form->count = 2;
+	form->count = pieces;
 }
 
 /* Lays the form out in c (sizes only when c->next is NULL; then buffers too)
@@ -198,7 +200,7 @@ static cudaError_t lay_out(struct tf_gpu_context *gpu, const struct tf_op *op,
 			form->gemm[0] = side_left ? real_gemm(op, t, 'N', m, n, m, full, m, cs.p, cs.ld, r)
 						  : real_gemm(op, 'N', t, m, n, n, cs.p, cs.ld, full, n, r);
 			form->gemm[0].beta = 0.0;
-			halve(form, op);
+			cut(form, op);
 		}
 		break;
 	}
@@ -215,7 +217,7 @@ static cudaError_t lay_out(struct tf_gpu_context *gpu, const struct tf_op *op,
 		if (op->kind == TF_OP_SYRK) {
 			form->gemm[0] = trans ? real_gemm(op, 'T', 'N', n, n, k, a.p, a.ld, a.p, a.ld, r)
 					      : real_gemm(op, 'N', 'T', n, n, k, a.p, a.ld, a.p, a.ld, r);
-			halve(form, op);
+			cut(form, op);
 			break;
 		}
 		if (status == cudaSuccess)
@@ -232,7 +234,7 @@ static cudaError_t lay_out(struct tf_gpu_context *gpu, const struct tf_op *op,
 		RUN(tf_kernel_real_form(ra, ca, va, right + second, ld, stream));
 		form->gemm[0] = trans ? real_gemm(op, 'T', 'N', n, n, 2 * k, left, ld, right, ld, r)
 				      : real_gemm(op, 'N', 'T', n, n, 2 * k, left, ld, right, ld, r);
-		halve(form, op);
+		cut(form, op);
 		break;
 	}
 	default:

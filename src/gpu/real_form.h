@@ -12,9 +12,9 @@
  *   dtrmm: A in full with zeros (and a unit diagonal), into a buffer;
  *   dsyrk: op(A) op(A)^T in full, its uplo triangle kept; dsyr2k: [op(A),
  *     op(B)] [op(B), op(A)]^T, both terms in one sum of inner length 2k.
- * From order 512 on, dtrmm, dsyrk and dsyr2k are two GEMMs that leave out
- * half of the triangle's block of zeros (of unwanted results): 3/4 of the
- * full product's work.
+ * From order 512 on, dtrmm, dsyrk and dsyr2k are two GEMMs, one per half of
+ * the rows or columns, each over the part of the triangle its half
+ * reaches: 3/4 of the full product's work.
  * Host arrays are uploaded first; device and managed ones are read in
  * place.  The buffers are allocated per op (they live across the GEMMs,
  * which use the engine's scratch arena themselves). */
@@ -24,8 +24,8 @@
 #include "op/op.h"
 
 struct tf_gpu_real_form {
-	int count;              /* GEMMs: 1 or 2 */
-	struct tf_op gemm[2];   /* double GEMMs over device buffers */
+	int count;              /* GEMMs: 1 to 4 (real_form.c's CUT_PIECES) */
+	struct tf_op gemm[4];   /* double GEMMs over device buffers */
 	int parts;              /* results: 1, or 2 (complex: real and imaginary parts) */
 	double *result[2];      /* rows x cols, leading dimension rows */
 	int rows, cols;

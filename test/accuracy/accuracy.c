@@ -49,14 +49,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "test/blas/exact.h"
 #include "test/f77_blas.h"
 #include "test/splitmix64.h"
 
 #define C_BOUND 2.0      /* the constant C of the criterion above */
 #define LOW_COND 1e10    /* up to here, 1 ulp */
-#define EXACT_PREC 4096  /* bits of the exact sums: enough for these data */
-#define TERM_PREC 160    /* alpha * a * b is exact in 159 bits */
-#define MAX_TERMS 2048
+#define MAX_TERMS 2048   /* of one exact sum */
 #define MAX_DETAILS 4    /* failing elements printed per case */
 #define SENTINEL (-777.25)
 
@@ -103,18 +102,15 @@ static double scaled(void) /* random sign, mantissa and exponent in -4..4 */
 
 /* -------------------------------------------------------------- exact sums */
 
-static mpfr_t term[MAX_TERMS];
-static mpfr_ptr term_ptr[MAX_TERMS];
-static mpfr_t exact_v, diff_v, acc_v, prod_v;
+/* test/blas/exact.h's exact sums; the value of the element being judged is
+ * left in exact_v. */
+static struct ex_sum sum;
+static mpfr_t exact_v, diff_v;
 
 static void mp_init(void)
 {
-	for (int i = 0; i < MAX_TERMS; i++) {
-		mpfr_init2(term[i], TERM_PREC);
-		term_ptr[i] = term[i];
-	}
-	mpfr_inits2(EXACT_PREC, exact_v, diff_v, acc_v, (mpfr_ptr)0);
-	mpfr_init2(prod_v, 2 * DBL_MANT_DIG);
+	ex_sum_init(&sum, MAX_TERMS);
+	mpfr_inits2(EX_PREC, exact_v, diff_v, (mpfr_ptr)0);
 }
 
 static void harness_error(const char *what)
@@ -129,83 +125,31 @@ static void harness_error(const char *what)
 static double exact_value(int k, const double *a, long inca, const double *b, long incb,
 			  double alpha, double beta, double c)
 {
-	int t = 0, inexact = 0;
 	double s = 0;
-	if (k + 1 > MAX_TERMS)
-		harness_error("dot too long");
+	ex_sum_reset(&sum);
 	if (alpha != 0) {
 		for (int l = 0; l < k; l++) {
 			double al = a[l * inca], bl = b[l * incb];
-			inexact |= mpfr_set_d(term[t], al, MPFR_RNDN);
-			inexact |= mpfr_mul_d(term[t], term[t], bl, MPFR_RNDN);
-			inexact |= mpfr_mul_d(term[t], term[t], alpha, MPFR_RNDN);
+			ex_sum_add(&sum, al, bl, alpha);
 			s += fabs(al * bl);
-			t++;
 		}
 		s *= fabs(alpha);
 	}
 	if (beta != 0) {
-		inexact |= mpfr_set_d(term[t], c, MPFR_RNDN);
-		inexact |= mpfr_mul_d(term[t], term[t], beta, MPFR_RNDN);
+		ex_sum_add(&sum, c, beta, 1);
 		s += fabs(beta * c);
-		t++;
 	}
-	inexact |= mpfr_sum(exact_v, term_ptr, (unsigned long)t, MPFR_RNDN);
-	if (inexact)
-		harness_error("an exact sum is not exact: widen EXACT_PREC");
+	ex_sum_value(&sum, exact_v);
 	return s;
 }
 
 /* ------------------------------------------------------ ill-conditioned dots */
 
-/* Makes a dot product x.y of length n whose condition number
- * sum |x_l y_l| / |x.y| is near target (>= 1), in the manner of the
- * generator of Ogita, Rump and Oishi (Algorithm 6.1 of "Accurate sum and dot
- * product", SIAM J. Sci. Comput. 26(6), 2005): the first half of the
- * products get random exponents between 0 and log2(target), the largest
- * first; each product of the second half is chosen, one at a time, to bring
- * the exact partial sum down to a random number of exponent decreasing
- * linearly to 0.  The pairs are placed in random order.
- *
- * With given == NULL both x and y are made, the exponent shared between
- * them; otherwise x is given (|given_l| in [0.5, 1)) and only y is made, with
- * all of the exponent. */
+/* A dot product x.y of length n whose condition number is near target
+ * (ex_gen_dot of test/blas/exact.h, on this program's random state). */
 static void gen_dot(int n, double target, const double *given, double *x, double *y)
 {
-	int *perm = malloc((size_t)n * sizeof *perm);
-	if (!perm)
-		harness_error("out of memory");
-	splitmix64_permutation(&rng_state, perm, n);
-	const double *xs = given ? given : x;
-	double half = 0.5 * log2(target < 1 ? 1 : target);
-	int n2 = n >= 2 ? n / 2 : 1;
-	mpfr_set_zero(acc_v, 1);
-	for (int l = 0; l < n; l++) {
-		int p = perm[l], e;
-		if (l < n2) {
-			e = l == 0 ? (int)lround(half) + 1 : l == n2 - 1 ? 0 : (int)lround(unif() * half);
-			if (given) {
-				y[p] = ldexp(sym(), 2 * e);
-			} else {
-				x[p] = ldexp(sym(), e);
-				y[p] = ldexp(sym(), e);
-			}
-		} else {
-			e = n - 1 - n2 == 0 ? 0 : (int)lround(half * (n - 1 - l) / (n - 1 - n2));
-			if (!given)
-				x[p] = ldexp(sym(), e);
-			if (!given && x[p] == 0)
-				x[p] = ldexp(1, e);
-			double partial = mpfr_get_d(acc_v, MPFR_RNDN);
-			y[p] = (ldexp(sym(), e) - partial) / xs[p];
-		}
-		int inexact = mpfr_set_d(prod_v, xs[p], MPFR_RNDN);
-		inexact |= mpfr_mul_d(prod_v, prod_v, y[p], MPFR_RNDN);
-		inexact |= mpfr_add(acc_v, acc_v, prod_v, MPFR_RNDN);
-		if (inexact)
-			harness_error("a partial sum of the generator is not exact");
-	}
-	free(perm);
+	ex_gen_dot(&rng_state, n, target, given, x, y);
 }
 
 /* The targets of d dots: from 10^lo to 10^hi, evenly in the exponent. */

@@ -5,9 +5,9 @@
  * drotm_, zaxpy_ and zscal_ (and CBLAS), on random data, hard data (sums
  * that plain double rounds away, rotations and products that cancel),
  * strides 1, 2, -1, -3 and 0, n <= 0 (the vectors, filled with NaN, must
- * come back untouched), the scalars 0, 1, -1 and random ones, every DROTM
- * flag, data near overflow and underflow (the norms) and Inf/NaN in the
- * data.  "level1 bits" prints hashes of results instead (level1_bits.sh). */
+ * come back untouched), the scalars 0, 1, -1, random ones, Inf and NaN,
+ * every DROTM flag (NaN included), data near overflow and underflow (the
+ * norms) and Inf/NaN in the data.  "level1 bits" prints hashes of results instead (level1_bits.sh). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -439,9 +439,12 @@ static void zaxpy_accumulating(int n, int incx, const double *x, const double *a
 	zaxpy_(&n, alpha, xs, &incx, y, &zero);
 	axpy_fn ref = (axpy_fn)bh_reference("zaxpy_");
 	ref(&n, alpha, xs, &incx, yref, &zero);
-	if (bh_mode == BH_CPU) {
+	/* cpu mode, and alpha Inf or NaN (each step then the reference's, by
+	 * the rule of dd_output.h): the reference's bits */
+	if (bh_mode == BH_CPU || !isfinite(alpha[0]) || !isfinite(alpha[1])) {
 		bh_verdict("zaxpy", bh_same(y[0], yref[0]) && bh_same(y[1], yref[1]),
-			   "%s: not the reference's bits", label);
+			   "%s: got (%.17g, %.17g), reference (%.17g, %.17g)", label, y[0], y[1],
+			   yref[0], yref[1]);
 		return;
 	}
 	struct scalars k = { .alpha = { alpha[0], alpha[1] } };
@@ -495,14 +498,22 @@ static void random_scalars(struct scalars *k)
 		k->alpha[0] = bh_scaled();
 		k->alpha[1] = bh_scaled();
 	}
-	static const double flags[] = { -1.0, 0.0, 1.0, -2.0, 0.5, -3.0 };
-	k->param[0] = flags[bh_int(0, 5)];
+	static const double flags[] = { -1.0, 0.0, 1.0, -2.0, 0.5, -3.0, NAN };
+	k->param[0] = flags[bh_int(0, 6)];
 	for (int i = 1; i < 5; i++)
 		k->param[i] = bh_scaled();
+	/* one case in eight: a scalar Inf or NaN */
+	if (bh_int(0, 7) == 0) {
+		static const double specials[] = { INFINITY, -INFINITY, NAN };
+		double *scalars[] = { &k->c, &k->s, &k->alpha[0], &k->alpha[1], &k->param[1],
+				      &k->param[2], &k->param[3], &k->param[4] };
+		*scalars[bh_int(0, 7)] = specials[bh_int(0, 2)];
+	}
 }
 
 /* ---- "bits": one line per routine, a hash of the bits of its results on
- * fixed data (strides 1 and -2; zaxpy also long enough for the threads),
+ * fixed data (strides 1 and -2; zaxpy, zdrot, zscal and the norms also
+ * long enough for the threads),
  * for test/blas/level1_bits.sh to compare across instruction sets and
  * thread counts */
 
@@ -558,9 +569,20 @@ static int print_bits(void)
 		ly[i] = bh_scaled();
 	}
 	int n = LONG_N, one = 1;
+	/* the norms of a long vector: chunks given to the threads */
+	double norms[4] = { dnrm2_(&n, lx, &one), dznrm2_(&n, lx, &one), dasum_(&n, lx, &one),
+			    dzasum_(&n, lx, &one) };
+	printf("norms n=%d %016llx\n", n,
+	       (unsigned long long)hash_bits(0xcbf29ce484222325ull, norms, 4));
 	zaxpy_(&n, k.alpha, lx, &one, ly, &one);
 	printf("zaxpy n=%d %016llx\n", n,
 	       (unsigned long long)hash_bits(0xcbf29ce484222325ull, ly, 2L * LONG_N));
+	zdrot_(&n, lx, &one, ly, &one, &k.c, &k.s);
+	uint64_t h = hash_bits(0xcbf29ce484222325ull, lx, 2L * LONG_N);
+	printf("zdrot n=%d %016llx\n", n, (unsigned long long)hash_bits(h, ly, 2L * LONG_N));
+	zscal_(&n, k.alpha, lx, &one);
+	printf("zscal n=%d %016llx\n", n,
+	       (unsigned long long)hash_bits(0xcbf29ce484222325ull, lx, 2L * LONG_N));
 	free(lx);
 	free(ly);
 	return 0;

@@ -229,7 +229,7 @@ static void real_case(const char *routine, char side, char uplo, char trans, cha
 int main(int argc, char **argv)
 {
 	bh_start(argc, argv, "");
-	ex_sum_init(&sum, 1024);
+	ex_sum_init(&sum, 4200);
 	static const int sizes[][3] = { { 1, 1, 1 }, { 17, 9, 33 }, { 64, 70, 40 }, { 130, 33, 97 } };
 	static const double scalars[][2] = { { 1, 0 }, { -0.75, 1 }, { 3, -2.5 } };
 	int devices = 0;
@@ -248,7 +248,8 @@ int main(int argc, char **argv)
 				real_case("dsyrk", 'L', uplo, t, 'N', m, n, k, alpha, beta);
 				real_case("dsyr2k", 'L', uplo, t, 'N', m, n, k, alpha, beta);
 			}
-	/* orders from 512 on: dtrmm, dsyrk and dsyr2k as two GEMMs */
+	/* orders from 512 on: dtrmm, dsyrk and dsyr2k as two GEMMs (also an
+	 * order of 2050, whose halves are uneven nowhere but in rounding) */
 	for (on_device = 0; on_device <= (devices > 0); on_device++)
 		for (int v = 0; v < 4; v++) {
 			char uplo = v & 1 ? 'L' : 'U', t = v & 2 ? 'T' : 'N';
@@ -256,6 +257,10 @@ int main(int argc, char **argv)
 			real_case("dtrmm", 'R', uplo, t, 'N', 7, 530, 0, -1.0, 0.0);
 			real_case("dsyrk", 'L', uplo, t, 'N', 0, 520, 11, 1.0, v == 2 ? 0.0 : 0.5);
 			real_case("dsyr2k", 'L', uplo, t, 'N', 0, 516, 7, -2.0, 1.0);
+			if (v == 0 || v == 3) {
+				real_case("dtrmm", 'L', uplo, t, v == 3 ? 'U' : 'N', 2051, 1, 0, 0.5, 0.0);
+				real_case("dtrmm", 'R', uplo, t, 'N', 1, 2050, 0, 1.0, 0.0);
+			}
 		}
 	return bh_finish();
 }
