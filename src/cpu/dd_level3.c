@@ -12,7 +12,8 @@
  * into a buffer and committed by the rule of dd_output.h.  alpha = 0 reads
  * neither A nor B, as in the reference: the product is then one of inner
  * length 0, and C becomes beta C in DD (a complex beta C is two products a
- * part, rounded once), zero for trmm. */
+ * part, rounded once), zero for trmm.  A real sum that may have left
+ * double's range is formed again (tf_dd_product_range). */
 #include "config.h"
 
 #include "cpu/dd_elements.h"
@@ -32,6 +33,25 @@ static int in_triangle(char triangle, int i, int j)
  * C(i, j), C unread when beta = 0; for the Hermitian rank updates the
  * diagonal is real, as the reference makes it: beta times the real part of
  * C(j, j), and an imaginary part of zero. */
+static double with_beta(const struct tf_op *op, tf_dd r, int i, int j)
+{
+	if (op->beta != 0.0)
+		r = tf_dd_add(r, tf_two_prod(op->beta, op->c[i + (size_t)j * op->ldc]));
+	return tf_dd_to_double(r);
+}
+
+/* An element whose sum came out tiny or whose result is not finite: formed
+ * again scaled where the sum may have left double's range, else kept (a
+ * cancellation, or a value the commit hands to the CPU BLAS). */
+static __attribute__((noinline)) double range_element(const struct tf_dd_product *p, int i, int j,
+						      tf_dd sum, double value)
+{
+	tf_dd r;
+	if (tf_dd_product_range(p, i, j, p->op->alpha, sum, &r))
+		value = with_beta(p->op, r, i, j);
+	return value;
+}
+
 static void finish_real(const struct tf_dd_product *p, const struct tf_dd_tile *tile)
 {
 	const struct tf_op *op = p->op;
@@ -40,10 +60,11 @@ static void finish_real(const struct tf_dd_product *p, const struct tf_dd_tile *
 			int gi = tile->i0 + i, gj = tile->j0 + j;
 			if (!in_triangle(p->triangle, gi, gj))
 				continue;
-			tf_dd r = tf_dd_mul_d(tf_dd_tile_sum(tile, 0, i, j), op->alpha);
-			if (op->beta != 0.0)
-				r = tf_dd_add(r, tf_two_prod(op->beta, op->c[gi + (size_t)gj * op->ldc]));
-			p->out[gi + (size_t)gj * p->ldout] = tf_dd_to_double(r);
+			tf_dd sum = tf_dd_tile_sum(tile, 0, i, j);
+			double value = with_beta(op, tf_dd_mul_d(sum, op->alpha), gi, gj);
+			if (p->k && (!isfinite(value) || fabs(sum.hi) < TF_DD_RANGE_SUSPECT))
+				value = range_element(p, gi, gj, sum, value);
+			p->out[gi + (size_t)gj * p->ldout] = value;
 		}
 }
 

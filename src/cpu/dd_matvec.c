@@ -32,8 +32,8 @@
  * 0 takes neither pass: y = beta y, A and x not read (y not read either
  * for beta = 0).
  *
- * A real GEMV's sum that may have left double's range is formed again
- * (gemv_range).
+ * A real GEMV's or SYMV's sum that may have left double's range is formed
+ * again (range_d).
  *
  * Each y element is computed by one task in a fixed order, whatever the
  * number of threads: the results are the same bits for any thread count. */
@@ -396,56 +396,65 @@ static void gather_x(const struct matvec *mv, const double *x, int incx, double 
 FINISH(d)
 FINISH(z)
 
-/* The line of A and of the gathered x whose DD dot product is y[i]'s sum
- * in a real GEMV: row i of A (full: stride lda; band: the band's part of
- * the row, stride lda - 1) or column i's segment. */
-static int gemv_line(const struct matvec *mv, int i, const double **a, ptrdiff_t *inc,
-		     const double **x)
+/* The terms of y[i]'s sum in a real GEMV or SYMV: the stored elements of
+ * op(A)'s row i (GEMV, full or band) or of A's row i (SYMV, full, band or
+ * packed), each from the column whose stored segment holds it, into row,
+ * and the elements of the gathered x they multiply into x; returns their
+ * number. */
+static int gather_row(const struct matvec *mv, int i, double *row, double *x)
 {
-	const struct tf_op *op = mv->op;
-	if (!mv->update) {
-		int first, count;
-		*a = segment(mv, i, &first, &count);
-		*inc = 1;
-		*x = mv->xa + first;
-		return count;
+	const int symmetric = mv->op->kind == TF_OP_SYMV, transposed = !mv->update;
+	int first = 0, count = 0, terms = 0;
+	const double *own = symmetric || transposed ? segment(mv, i, &first, &count) : NULL;
+	for (int j = 0; j < mv->lenx; j++) {
+		int f, c;
+		const double *column = transposed ? NULL : segment(mv, j, &f, &c);
+		if (column && i >= f && i < f + c)
+			row[terms] = column[i - f];
+		else if (own && j >= first && j < first + count)
+			row[terms] = own[j - first];
+		else
+			continue;
+		x[terms++] = mv->xa[j];
 	}
-	if (op->storage != TF_STORAGE_BAND) {
-		*a = op->a + i;
-		*inc = op->lda;
-		*x = mv->xa;
-		return mv->cols;
-	}
-	int j0 = max_int(0, i - op->kl), j1 = min_int(mv->cols, i + op->ku + 1);
-	*a = op->a + (size_t)j0 * op->lda + (size_t)(op->ku + i - j0);
-	*inc = (ptrdiff_t)op->lda - 1;
-	*x = mv->xa + j0;
-	return j1 > j0 ? j1 - j0 : 0;
+	return terms;
 }
 
-/* Real GEMV: a sum that may have left double's range (tiny from tiny
- * products, zero included, or a result not finite) is formed again scaled
- * (twofold/arith_dd.h); a cancellation is kept, and a result still not
- * finite is left to the commit.  One comparison per element otherwise. */
-static void gemv_range(const struct matvec *mv, double *values)
+/* Real GEMV and SYMV: a sum that may have left double's range (tiny from
+ * tiny products, zero included, or a result not finite) is formed again
+ * scaled (twofold/arith_dd.h); a cancellation is kept, and a result still
+ * not finite is left to the commit.  One comparison per element
+ * otherwise. */
+static void range_d(const struct matvec *mv, double *values)
 {
 	const struct tf_op *op = mv->op;
-	const double *hi = mv->update ? mv->update_hi : mv->dot_hi;
-	const double *lo = mv->update ? mv->update_lo : mv->dot_lo;
+	double *row = NULL, stack[STACK_DOUBLES];
 	for (int i = 0; i < mv->leny; i++) {
-		if (isfinite(values[i]) && fabs(hi[i]) >= TF_DD_RANGE_SUSPECT)
+		tf_dd sum = tf_dd_make(0.0, 0.0);
+		if (mv->update)
+			sum = tf_dd_make(mv->update_hi[i], mv->update_lo[i]);
+		if (mv->dot)
+			sum = tf_dd_add(sum, tf_dd_make(mv->dot_hi[i], mv->dot_lo[i]));
+		if (isfinite(values[i]) && fabs(sum.hi) >= TF_DD_RANGE_SUSPECT)
 			continue;
-		const double *a, *x;
-		ptrdiff_t inc;
-		int len = gemv_line(mv, i, &a, &inc, &x);
+		if (!row) {
+			/* x zero: every sum is, and nothing is to be formed again */
+			if (tf_dd_range_largest(mv->lenx, mv->xa, 1) == 0.0)
+				break;
+			row = tf_cpu_buffer(stack, STACK_DOUBLES, 2 * (size_t)mv->lenx);
+		}
+		double *x = row + mv->lenx;
+		int terms = gather_row(mv, i, row, x);
 		tf_dd r;
-		if (!tf_dd_range_dot(len, a, inc, x, 1, op->alpha, tf_dd_make(hi[i], lo[i]), &r))
+		if (!tf_dd_range_dot(terms, row, 1, x, 1, op->alpha, sum, &r))
 			continue;
 		if (op->beta != 0.0)
 			r = tf_dd_add(r, tf_two_prod(op->beta, *tf_element(op->y, 1, mv->leny,
 									     op->incy, i)));
 		values[i] = tf_dd_to_double(r);
 	}
+	if (row)
+		tf_cpu_buffer_release(row, stack);
 }
 
 /* The product of the op (GEMV, SYMV or TRMV) in DD. */
@@ -511,8 +520,8 @@ static void matvec(const struct tf_op *op)
 		finish_z(&mv, values);
 	else {
 		finish_d(&mv, values);
-		if (op->kind == TF_OP_GEMV && (mv.update || mv.dot))
-			gemv_range(&mv, values);
+		if (op->kind != TF_OP_TRMV && (mv.update || mv.dot))
+			range_d(&mv, values);
 	}
 	tf_cpu_commit_vector(op, values, mv.leny);
 	tf_cpu_buffer_release(space, stack);
