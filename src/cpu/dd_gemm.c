@@ -65,8 +65,27 @@ static void finish_real(const struct tf_dd_product *p, const struct tf_dd_tile *
 	}
 }
 
+/* A zgemm element whose sum came out tiny in both parts or whose result is
+ * not finite: formed again scaled where the sum may have left double's
+ * range, else kept (a cancellation, or a value the commit hands to the CPU
+ * BLAS). */
+static __attribute__((noinline)) void range_complex(const struct tf_dd_product *p, int i, int j,
+						    int finite, double *out)
+{
+	const struct tf_op *op = p->op;
+	tf_zdd r;
+	if (!tf_dd_product_zrange(p, i, j, 0, 1, op->alpha, op->alpha_im, finite, &r))
+		return;
+	if (op->beta != 0.0 || op->beta_im != 0.0) {
+		const double *c = op->c + 2 * (i + (size_t)j * op->ldc);
+		r = tf_zdd_add(r, tf_zdd_fma(tf_zdd_from_z(0.0, 0.0), op->beta, op->beta_im, c[0], c[1]));
+	}
+	tf_zdd_to_z(r, &out[0], &out[1]);
+}
+
 /* zgemm: alpha S + beta C in complex DD into the buffer, committed by the
- * rule of dd_output.h. */
+ * rule of dd_output.h; a sum that may have left double's range formed
+ * again. */
 static void finish_complex(const struct tf_dd_product *p, const struct tf_dd_tile *tile)
 {
 	const struct tf_op *op = p->op;
@@ -74,13 +93,16 @@ static void finish_complex(const struct tf_dd_product *p, const struct tf_dd_til
 	for (int j = 0; j < tile->cols; j++)
 		for (int i = 0; i < tile->rows; i++) {
 			size_t at = tile->i0 + i + (size_t)(tile->j0 + j) * op->ldc;
-			tf_zdd r = tf_zdd_mul_z(tf_dd_tile_zsum(tile, 0, i, j), op->alpha, op->alpha_im);
+			tf_zdd s = tf_dd_tile_zsum(tile, 0, i, j);
+			tf_zdd r = tf_zdd_mul_z(s, op->alpha, op->alpha_im);
 			if (!beta_zero)
 				r = tf_zdd_add(r, tf_zdd_fma(tf_zdd_from_z(0.0, 0.0), op->beta,
 							     op->beta_im, op->c[2 * at],
 							     op->c[2 * at + 1]));
 			double *out = p->out + 2 * (tile->i0 + i + (size_t)(tile->j0 + j) * p->ldout);
 			tf_zdd_to_z(r, &out[0], &out[1]);
+			if (p->k && (tf_zdd_range_suspect(s) || !isfinite(out[0]) || !isfinite(out[1])))
+				range_complex(p, tile->i0 + i, tile->j0 + j, tf_zdd_is_finite(s), out);
 		}
 }
 
