@@ -439,11 +439,37 @@ static int gather_row(const struct matvec *mv, int i, double *row, double *x)
  * finite) is formed again scaled (twofold/arith_dd.h, arith_zdd.h); a
  * cancellation is kept, and a result still not finite is left to the
  * commit.  One or two comparisons per element otherwise. */
+/* Whether some element may need range_check's second look: a part of a
+ * result not finite, or an element whose passes' sums (added in double:
+ * their DD sum's high part is within a rounding of that) are below twice
+ * TF_DD_RANGE_SUSPECT in every part.  A loop without calls, for the common
+ * case. */
+static int range_suspects(const struct matvec *mv, const double *values)
+{
+	const int w = mv->width;
+	const size_t n = (size_t)mv->leny * w;
+	const double *u = mv->update ? mv->update_hi : mv->dot_hi;
+	const double *d = mv->update && mv->dot ? mv->dot_hi : NULL;
+	int found = 0;
+	for (size_t at = 0; at < n; at += w) {
+		double large = 0.0;
+		for (int p = 0; p < w; p++) {
+			double s = fabs(d ? u[at + p] + d[at + p] : u[at + p]);
+			large = s > large ? s : large;
+			found |= !(values[at + p] - values[at + p] == 0.0); /* Inf or NaN */
+		}
+		found |= !(large >= 2 * TF_DD_RANGE_SUSPECT);
+	}
+	return found;
+}
+
 static void range_check(const struct matvec *mv, double *values)
 {
 	const struct tf_op *op = mv->op;
 	const int w = mv->width;
 	double *row = NULL, stack[STACK_DOUBLES];
+	if (!range_suspects(mv, values))
+		return;
 	for (int i = 0; i < mv->leny; i++) {
 		size_t at = (size_t)i * w;
 		tf_zdd sum = tf_zdd_from_z(0.0, 0.0);
