@@ -23,10 +23,11 @@ struct tf_gemm_args {
 	 * dimension m).  Unchunked: both NULL, first = last = 1. */
 	double *sum_hi, *sum_lo;
 	int first, last;
-	/* Where a result is not finite: with whole_k, the kernel computes the
-	 * element again as the reference does (it has all of A and B); without,
-	 * it leaves C(i, j) as it was and counts it in *nonfinite, so that the
-	 * caller can compute the tile elsewhere. */
+	/* Where a result is not finite, or its sum is tiny and not zero (the
+	 * range, twofold/arith_dd.h): with whole_k, the kernel computes the
+	 * element again, scaled or as the reference does (it has all of A and
+	 * B); without, it leaves C(i, j) as it was and counts it in *nonfinite,
+	 * so that the caller can compute the tile elsewhere. */
 	int whole_k;
 	unsigned *nonfinite;
 	/* Powers of two applied to A and B as they are loaded, and to the

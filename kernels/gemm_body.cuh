@@ -269,14 +269,29 @@ struct double_operands {
 		if (p.beta != 0.0)
 			result = tf_dd_add(result, tf_two_prod(p.beta, *cij));
 		double value = tf_dd_to_double(result);
-		if (!isfinite(value)) {
-			if (!p.whole_k) {
-				atomicAdd(p.nonfinite, 1u);
-				return;
-			}
-			value = reference_gemm_element(p, i, j);
+		if (isfinite(value) && fabs(sum.hi) >= TF_DD_RANGE_SUSPECT) {
+			*cij = value;
+			return;
 		}
-		*cij = value;
+		/* Not finite, or tiny: the range (twofold/arith_dd.h) with the
+		 * whole of k here, else the CPU takes the tile (a sum that is
+		 * exactly zero is left as it is then). */
+		if (!p.whole_k) {
+			if (isfinite(value) && sum.hi == 0.0)
+				*cij = value;
+			else
+				atomicAdd(p.nonfinite, 1u);
+			return;
+		}
+		const double *row = p.transa == 'N' ? p.a + i : p.a + (size_t)i * p.lda;
+		const double *column = p.transb == 'N' ? p.b + (size_t)j * p.ldb : p.b + j;
+		if (tf_dd_range_dot(p.k, row, p.transa == 'N' ? (ptrdiff_t)p.lda : 1, column,
+				    p.transb == 'N' ? 1 : (ptrdiff_t)p.ldb, p.alpha, sum, &result)) {
+			if (p.beta != 0.0)
+				result = tf_dd_add(result, tf_two_prod(p.beta, *cij));
+			value = tf_dd_to_double(result);
+		}
+		*cij = isfinite(value) ? value : reference_gemm_element(p, i, j);
 	}
 };
 

@@ -120,8 +120,19 @@ __device__ __forceinline__ void gemv_finish(const tf_gemv_args &p, int leny, int
 	if (p.beta != 0.0)
 		r = tf_dd_add(r, tf_two_prod(p.beta, *y));
 	double value = tf_dd_to_double(r);
-	if (!isfinite(value))
-		value = reference_gemv_element(p, i);
+	if (!isfinite(value) || fabs(sum.hi) < TF_DD_RANGE_SUSPECT) {
+		/* the range (twofold/arith_dd.h): the row (column) of A and x */
+		int trans = p.trans != 'N', length = trans ? p.m : p.n;
+		const double *x = p.x + vector_offset(length, p.incx, 0);
+		if (tf_dd_range_dot(length, trans ? p.a + (size_t)i * p.lda : p.a + i,
+				    trans ? 1 : (ptrdiff_t)p.lda, x, p.incx, p.alpha, sum, &r)) {
+			if (p.beta != 0.0)
+				r = tf_dd_add(r, tf_two_prod(p.beta, *y));
+			value = tf_dd_to_double(r);
+		}
+		if (!isfinite(value))
+			value = reference_gemv_element(p, i);
+	}
 	*y = value;
 }
 

@@ -251,10 +251,14 @@ __global__ void __launch_bounds__(128) reconstruct_kernel(const tf_product p, co
 	const uint8_t *from = rebuild.residues + i + (size_t)j * rebuild.ld;
 	for (int t = 0; t < count; t++)
 		residue[t] = from[(size_t)t * rebuild.stride];
-	tf_dd x = tf_crt_value(basis, residue, rebuild.row_shift[i] + rebuild.column_shift[j]);
+	int alpha_exponent = 0;
+	double alpha = K == TF_PRODUCT_DOUBLE ? tf_crt_alpha_significand(p.alpha.dd.hi, &alpha_exponent)
+					      : 0.0;
+	tf_dd x = tf_crt_value(basis, residue,
+			       rebuild.row_shift[i] + rebuild.column_shift[j] + alpha_exponent);
 	if constexpr (K == TF_PRODUCT_DOUBLE) {
 		double *c = static_cast<double *>(p.c) + at;
-		double value = tf_crt_finish_double(x, p.alpha.dd.hi, p.beta.dd.hi, c);
+		double value = tf_crt_finish_double(x, alpha, p.beta.dd.hi, c);
 		*c = isfinite(value) ? value : by_reference(p, i, j);
 	} else if constexpr (K == TF_PRODUCT_DD) {
 		tf_dd *c = static_cast<tf_dd *>(p.c) + at;
@@ -279,7 +283,10 @@ __global__ void redo_kernel(const tf_product p, const int2 *redo, unsigned count
 		for (int l = 0; l < p.k; l++)
 			acc = tf_dd_fma(acc, a[product_index_a(p, i, l)], b[product_index_b(p, l, j)]);
 		double *c = static_cast<double *>(p.c) + at;
-		*c = tf_crt_finish_double(acc, p.alpha.dd.hi, p.beta.dd.hi, c);
+		*c = tf_crt_finish_dd_sum(acc, p.k, a + product_index_a(p, i, 0),
+					  p.transa == 'N' ? (ptrdiff_t)p.lda : 1, b + product_index_b(p, 0, j),
+					  p.transb == 'N' ? 1 : (ptrdiff_t)p.ldb, p.alpha.dd.hi,
+					  p.beta.dd.hi, c);
 	} else if constexpr (K == TF_PRODUCT_DD) {
 		const tf_dd *a = static_cast<const tf_dd *>(p.a), *b = static_cast<const tf_dd *>(p.b);
 		tf_dd acc = tf_dd_make(0.0, 0.0);

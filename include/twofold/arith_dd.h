@@ -14,6 +14,7 @@
 #ifndef TWOFOLD_ARITH_DD_H
 #define TWOFOLD_ARITH_DD_H
 
+#include <stddef.h>
 #include "twofold/arith.h"
 
 TF_ARITH tf_dd tf_dd_make(double hi, double lo)
@@ -231,6 +232,69 @@ TF_ARITH tf_dd tf_dd_fma_dd_lazy(tf_dd acc, double a, tf_dd x)
 TF_ARITH tf_dd tf_dd_renormalize(tf_dd a)
 {
 	return tf_two_sum(a.hi, a.lo);
+}
+
+/* a 2^e: exact unless a part leaves double's range (then that part is
+ * rounded as ldexp rounds it). */
+TF_ARITH tf_dd tf_dd_ldexp(tf_dd a, int e)
+{
+	return tf_dd_make(ldexp(a.hi, e), ldexp(a.lo, e));
+}
+
+/* ---- Range of sums of products (the GEMM and GEMV kernels, CPU and GPU).
+ *
+ * A kernel sums exact products in DD before alpha is applied, in double's
+ * exponent range: products below about 2^-969 lose their low parts (below
+ * 2^-1074, all of them), and products or sums above 2^1023 overflow,
+ * although alpha may bring the exact result back among the normal doubles.
+ * A kernel looks at each sum it formed: one that is tiny (below
+ * TF_DD_RANGE_SUSPECT, zero included), or whose result is not finite, goes
+ * to tf_dd_range_dot, which forms it again with the row and the column
+ * scaled by powers of two that bring their largest magnitudes into
+ * [1/2, 1), applies alpha's significand, then the scales and alpha's
+ * exponent together, so that nothing leaves the range before the one
+ * rounding.  A tiny sum of products that are not tiny (the largest above
+ * 2^TF_DD_RANGE_SMALL) is a cancellation, which DD formed right: kept. */
+#define TF_DD_RANGE_SUSPECT 0x1p-900
+#define TF_DD_RANGE_SMALL (-800)
+
+/* The largest magnitude of n doubles at stride inc (negative: v points at
+ * the element of index 0 all the same); Inf when one is not finite. */
+TF_ARITH double tf_dd_range_largest(int n, const double *v, ptrdiff_t inc)
+{
+	double largest = 0.0;
+	for (int l = 0; l < n; l++) {
+		double m = fabs(v[l * inc]);
+		largest = m != m ? INFINITY : m > largest ? m : largest;
+	}
+	return largest;
+}
+
+/* alpha sum_l a[l inca] b[l incb], for a kernel's sum of them that came out
+ * tiny or not finite: into *result, scaled as above, returning 1; or 0 when
+ * rescaling does not apply (data or alpha not finite, a zero row or column,
+ * a cancellation). */
+TF_ARITH int tf_dd_range_dot(int k, const double *a, ptrdiff_t inca, const double *b,
+			     ptrdiff_t incb, double alpha, tf_dd sum, tf_dd *result)
+{
+	/* b first: x, in a GEMV, is read by every element, and often zero */
+	double largest_b = tf_dd_range_largest(k, b, incb);
+	if (!(largest_b <= DBL_MAX) || largest_b == 0.0 || !isfinite(alpha))
+		return 0;
+	double largest_a = tf_dd_range_largest(k, a, inca);
+	if (!(largest_a <= DBL_MAX) || largest_a == 0.0)
+		return 0;
+	int high_a, high_b, alpha_exponent;
+	frexp(largest_a, &high_a); /* |a| < 2^high_a */
+	frexp(largest_b, &high_b);
+	if (isfinite(sum.hi) && high_a + high_b >= TF_DD_RANGE_SMALL)
+		return 0;
+	tf_dd scaled = tf_dd_make(0.0, 0.0);
+	for (int l = 0; l < k; l++)
+		scaled = tf_dd_fma(scaled, ldexp(a[l * inca], -high_a), ldexp(b[l * incb], -high_b));
+	double alpha_fraction = frexp(alpha, &alpha_exponent);
+	*result = tf_dd_ldexp(tf_dd_mul_d(scaled, alpha_fraction), alpha_exponent + high_a + high_b);
+	return 1;
 }
 
 /* The double nearest hi + lo (hi itself when the pair is normalized, up to

@@ -103,6 +103,46 @@ TF_ARITH tf_zdd tf_zdd_div_z(tf_zdd a, double br, double bi)
 			   tf_dd_make(ldexp(q.im.hi, 1 - e), ldexp(q.im.lo, 1 - e)));
 }
 
+/* alpha sum_l a_l b_l for n complex a_l, b_l ((re, im) pairs, contiguous),
+ * for a kernel's complex sum that came out tiny in both parts, or not
+ * finite (finite = 0): the range's second look of twofold/arith_dd.h.  The
+ * real part of the sum is the real sum of the 2n products of (ar, -ai)
+ * and (br, bi), the imaginary part that of (ar, ai) and (bi, br); each is
+ * formed again by tf_dd_range_dot with each part of alpha, and the four
+ * combined in DD.  work holds 4n doubles.  Returns 0, *result untouched,
+ * where rescaling does not apply (see tf_dd_range_dot). */
+TF_ARITH int tf_zdd_range_dot(int n, const double *a, const double *b, double alpha_re,
+			      double alpha_im, int finite, double *work, tf_zdd *result)
+{
+	double *a_conj = work, *b_swapped = work + 2 * n;
+	for (int l = 0; l < n; l++) {
+		a_conj[2 * l] = a[2 * l];
+		a_conj[2 * l + 1] = -a[2 * l + 1];
+		b_swapped[2 * l] = b[2 * l + 1];
+		b_swapped[2 * l + 1] = b[2 * l];
+	}
+	tf_dd sum = tf_dd_make(finite ? 0.0 : INFINITY, 0.0), rr, ii, ri, ir;
+	if (!tf_dd_range_dot(2 * n, a_conj, 1, b, 1, alpha_re, sum, &rr) ||
+	    !tf_dd_range_dot(2 * n, a, 1, b_swapped, 1, alpha_im, sum, &ii) ||
+	    !tf_dd_range_dot(2 * n, a, 1, b_swapped, 1, alpha_re, sum, &ri) ||
+	    !tf_dd_range_dot(2 * n, a_conj, 1, b, 1, alpha_im, sum, &ir))
+		return 0;
+	*result = tf_zdd_make(tf_dd_add(rr, tf_dd_make(-ii.hi, -ii.lo)), tf_dd_add(ri, ir));
+	return 1;
+}
+
+/* Whether a kernel's complex sum is tiny in both parts (twofold/arith_dd.h's
+ * TF_DD_RANGE_SUSPECT). */
+TF_ARITH int tf_zdd_range_suspect(tf_zdd sum)
+{
+	return fabs(sum.re.hi) < TF_DD_RANGE_SUSPECT && fabs(sum.im.hi) < TF_DD_RANGE_SUSPECT;
+}
+
+TF_ARITH int tf_zdd_is_finite(tf_zdd a)
+{
+	return isfinite(a.re.hi) && isfinite(a.re.lo) && isfinite(a.im.hi) && isfinite(a.im.lo);
+}
+
 /* The complex double nearest a, part by part. */
 TF_ARITH void tf_zdd_to_z(tf_zdd a, double *re, double *im)
 {

@@ -356,6 +356,19 @@ TF_ARITH tf_dd tf_crt_value(const struct tf_crt_basis *basis, const uint8_t *res
 /* ---- The epilogues: alpha times the product plus beta C, in the kind's
  * working arithmetic, rounded once (C is not read when beta is zero). */
 
+/* alpha as a significand and an exponent that goes into the product's
+ * scale (returned: alpha = significand 2^*exponent), so that an exact
+ * product X 2^scale that leaves double's range where alpha X does not
+ * (alpha 1e300, X 1e-350) is rounded in range; alpha itself (exponent 0)
+ * when it is 1 (the correctly rounded product), 0 or not finite. */
+TF_ARITH double tf_crt_alpha_significand(double alpha, int *exponent)
+{
+	*exponent = 0;
+	if (alpha == 1.0 || alpha == 0.0 || !isfinite(alpha))
+		return alpha;
+	return frexp(alpha, exponent);
+}
+
 /* Doubles, as the DD kernels finish: with alpha = 1 and beta = 0 the
  * correctly rounded product itself. */
 TF_ARITH double tf_crt_finish_double(tf_dd x, double alpha, double beta, const double *c)
@@ -366,6 +379,20 @@ TF_ARITH double tf_crt_finish_double(tf_dd x, double alpha, double beta, const d
 	if (beta != 0.0)
 		r = tf_dd_add(r, tf_two_prod(beta, *c));
 	return tf_dd_to_double(r);
+}
+
+/* The same for a product summed in DD (the elements the engine computes
+ * again): a sum that came out tiny or not finite is formed again scaled
+ * (tf_dd_range_dot) from its row (a, stride inca) and column (b, incb). */
+TF_ARITH double tf_crt_finish_dd_sum(tf_dd sum, int k, const double *a, ptrdiff_t inca,
+				     const double *b, ptrdiff_t incb, double alpha, double beta,
+				     const double *c)
+{
+	tf_dd r;
+	if ((fabs(sum.hi) < TF_DD_RANGE_SUSPECT || !isfinite(sum.hi)) &&
+	    tf_dd_range_dot(k, a, inca, b, incb, alpha, sum, &r))
+		return tf_crt_finish_double(r, 1.0, beta, c);
+	return tf_crt_finish_double(sum, alpha, beta, c);
 }
 
 TF_ARITH tf_dd tf_crt_finish_dd(tf_dd x, tf_dd alpha, tf_dd beta, const tf_dd *c)

@@ -1,6 +1,8 @@
 #include "config.h"
 
 #include "abi/check.h"
+#include "abi/xerbla.h"
+#include "core/stats.h"
 #include "op/cblas_types.h"
 #include "op/op.h"
 
@@ -242,11 +244,17 @@ int tf_check_spr2(char uplo, int n, int incx, int incy)
 	return 0;
 }
 
-/* The call goes through the PLT, so a program's own xerbla_ wins over
- * libtwofold's weak one. */
+/* To the program's own xerbla_; else to the one of the module that called
+ * the entry point (abi/xerbla.c); else to libtwofold's. */
 void tf_report_illegal(const char *routine, int parameter)
 {
-	xerbla_(routine, &parameter, 6);
+	tf_xerbla_handler *handler = tf_global_xerbla();
+	if (!handler)
+		handler = tf_module_xerbla(tf_thread.caller);
+	if (handler)
+		handler(routine, &parameter, 6);
+	else
+		xerbla_(routine, &parameter, 6);
 }
 
 /* ---- Level 3 */

@@ -104,7 +104,10 @@ static void cblas_rank(const struct rank_routine *r, enum tf_routine routine, co
 	if (layout != CblasColMajor && layout != CblasRowMajor) {
 		cblas_xerbla(1, cname, "Illegal layout setting, %d\n", layout);
 	} else if (!ul) {
-		cblas_xerbla(row_major && r->type == TF_TYPE_D ? 3 : 2, cname,
+		/* the reference CBLAS reports a row-major Uplo as parameter 3,
+		 * except in cblas_zher2k */
+		int hermitian_2k = r->hermitian && r->kind == TF_OP_SYR2K;
+		cblas_xerbla(row_major && !hermitian_2k ? 3 : 2, cname,
 			     "Illegal Uplo setting, %d\n", uplo);
 	} else if (!tr) {
 		cblas_xerbla(3, cname, "Illegal Trans setting, %d\n", trans);

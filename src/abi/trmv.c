@@ -67,6 +67,9 @@ static void cblas_trmv(enum tf_routine routine, enum tf_routine blas, enum tf_op
 		cblas_xerbla(2, names->cblas, "Illegal Uplo setting, %d\n", uplo);
 	else if (!t)
 		cblas_xerbla(3, names->cblas, "Illegal TransA setting, %d\n", trans);
+	else if (!d && layout == CblasRowMajor && storage == TF_STORAGE_BAND)
+		/* the reference CBLAS's row-major ?tbmv says Uplo, with uplo's value */
+		cblas_xerbla(4, names->cblas, "Illegal Uplo setting, %d\n", uplo);
 	else if (!d)
 		cblas_xerbla(4, names->cblas, "Illegal Diag setting, %d\n", diag);
 	else if (layout == CblasColMajor)

@@ -79,6 +79,9 @@ struct tf_thread_state {
 	 * one is in progress (the CPU BLAS calling lsame_ through our exports,
 	 * a kernel thread calling the CPU BLAS) is internal and is not counted. */
 	int call_depth;
+	/* Where the outermost call in progress returns to: its caller's code,
+	 * whose module's own xerbla_ hears of an illegal argument (abi/). */
+	const void *caller;
 	uint32_t random;          /* for the tallies' intervals */
 	struct tf_tally *tallies; /* one per routine, from the thread's first
 				     counted call (the layer above makes them) */

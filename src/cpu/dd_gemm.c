@@ -1,6 +1,8 @@
 /* C = alpha op(A) op(B) + beta C in DD on the CPU (dgemm, zgemm): one
  * product of the engine (dd_product.h) with general operands; alpha, beta
- * and the one rounding are applied when a tile's sums are done. */
+ * and the one rounding are applied when a tile's sums are done, after a
+ * dgemm sum that may have left double's range is formed again
+ * (twofold/arith_dd.h). */
 #include "config.h"
 
 #include <math.h>
@@ -9,29 +11,81 @@
 #include "cpu/dd_product.h"
 #include "cpu/forward.h"
 
+/* alpha op(A)(i, :) op(B)(:, j) formed again for a sum that may have left
+ * the range (twofold/arith_dd.h); 0 when that does not apply. */
+static int rescaled(const struct tf_op *op, int i, int j, tf_dd sum, tf_dd *r)
+{
+	const double *row = op->transa == 'N' ? op->a + i : op->a + (size_t)i * op->lda;
+	const double *column = op->transb == 'N' ? op->b + (size_t)j * op->ldb : op->b + j;
+	return tf_dd_range_dot(op->k, row, op->transa == 'N' ? (ptrdiff_t)op->lda : 1, column,
+			       op->transb == 'N' ? 1 : (ptrdiff_t)op->ldb, op->alpha, sum, r);
+}
+
+/* r + beta c, rounded once. */
+static double with_beta(double beta, tf_dd r, double c)
+{
+	if (beta != 0.0)
+		r = tf_dd_add(r, tf_two_prod(beta, c));
+	return tf_dd_to_double(r);
+}
+
+/* An element whose result is not finite, or whose sum is tiny: formed again
+ * scaled where the sum may have left the range, else kept (a cancellation)
+ * or, not finite, computed again by the CPU BLAS alone, as the reference
+ * computes it. */
+static __attribute__((noinline)) void finish_element(const struct tf_op *op, int i, int j,
+						     tf_dd sum, double value, double *c)
+{
+	tf_dd r;
+	if (rescaled(op, i, j, sum, &r))
+		value = with_beta(op->beta, r, *c);
+	if (isfinite(value))
+		*c = value;
+	else
+		tf_cpu_forward_element(op, i, j);
+}
+
 /* op(A)(i, l) op(B)(l, j) summed by the engine; alpha, beta and the one
- * rounding per element, straight into C: an element that is not finite is
- * computed again by the CPU BLAS alone, as the reference computes it. */
+ * rounding per element, straight into C. */
 static void finish_real(const struct tf_dd_product *p, const struct tf_dd_tile *tile)
 {
 	const struct tf_op *op = p->op;
+	/* held here: the calls below could change *op as far as the compiler knows */
+	const double alpha = op->alpha, beta = op->beta;
 	for (int j = 0; j < tile->cols; j++) {
 		double *c = op->c + tile->i0 + (size_t)(tile->j0 + j) * op->ldc;
 		for (int i = 0; i < tile->rows; i++) {
-			tf_dd r = tf_dd_mul_d(tf_dd_tile_sum(tile, 0, i, j), op->alpha);
-			if (op->beta != 0.0)
-				r = tf_dd_add(r, tf_two_prod(op->beta, c[i]));
-			double value = tf_dd_to_double(r);
-			if (isfinite(value))
+			tf_dd sum = tf_dd_tile_sum(tile, 0, i, j);
+			double value = with_beta(beta, tf_dd_mul_d(sum, alpha), c[i]);
+			if (isfinite(value) && fabs(sum.hi) >= TF_DD_RANGE_SUSPECT)
 				c[i] = value;
 			else
-				tf_cpu_forward_element(op, tile->i0 + i, tile->j0 + j);
+				finish_element(op, tile->i0 + i, tile->j0 + j, sum, value, c + i);
 		}
 	}
 }
 
+/* A zgemm element whose sum came out tiny in both parts or whose result is
+ * not finite: formed again scaled where the sum may have left double's
+ * range, else kept (a cancellation, or a value the commit hands to the CPU
+ * BLAS). */
+static __attribute__((noinline)) void range_complex(const struct tf_dd_product *p, int i, int j,
+						    int finite, double *out)
+{
+	const struct tf_op *op = p->op;
+	tf_zdd r;
+	if (!tf_dd_product_zrange(p, i, j, 0, 1, op->alpha, op->alpha_im, finite, &r))
+		return;
+	if (op->beta != 0.0 || op->beta_im != 0.0) {
+		const double *c = op->c + 2 * (i + (size_t)j * op->ldc);
+		r = tf_zdd_add(r, tf_zdd_fma(tf_zdd_from_z(0.0, 0.0), op->beta, op->beta_im, c[0], c[1]));
+	}
+	tf_zdd_to_z(r, &out[0], &out[1]);
+}
+
 /* zgemm: alpha S + beta C in complex DD into the buffer, committed by the
- * rule of dd_output.h. */
+ * rule of dd_output.h; a sum that may have left double's range formed
+ * again. */
 static void finish_complex(const struct tf_dd_product *p, const struct tf_dd_tile *tile)
 {
 	const struct tf_op *op = p->op;
@@ -39,13 +93,16 @@ static void finish_complex(const struct tf_dd_product *p, const struct tf_dd_til
 	for (int j = 0; j < tile->cols; j++)
 		for (int i = 0; i < tile->rows; i++) {
 			size_t at = tile->i0 + i + (size_t)(tile->j0 + j) * op->ldc;
-			tf_zdd r = tf_zdd_mul_z(tf_dd_tile_zsum(tile, 0, i, j), op->alpha, op->alpha_im);
+			tf_zdd s = tf_dd_tile_zsum(tile, 0, i, j);
+			tf_zdd r = tf_zdd_mul_z(s, op->alpha, op->alpha_im);
 			if (!beta_zero)
 				r = tf_zdd_add(r, tf_zdd_fma(tf_zdd_from_z(0.0, 0.0), op->beta,
 							     op->beta_im, op->c[2 * at],
 							     op->c[2 * at + 1]));
 			double *out = p->out + 2 * (tile->i0 + i + (size_t)(tile->j0 + j) * p->ldout);
 			tf_zdd_to_z(r, &out[0], &out[1]);
+			if (p->k && (tf_zdd_range_suspect(s) || !isfinite(out[0]) || !isfinite(out[1])))
+				range_complex(p, tile->i0 + i, tile->j0 + j, tf_zdd_is_finite(s), out);
 		}
 }
 
@@ -68,14 +125,21 @@ static void run_zgemm(const struct tf_op *op)
 	tf_cpu_buffer_release(out, stack);
 }
 
-/* dgemm with alpha = 0 or k = 0: C = beta C, as the reference does it (A
- * and B unread). */
+/* dgemm with alpha = 0 or k = 0, as the reference does it (A and B
+ * unread).  alpha = 0 gives C = beta C.  With k = 0 and op(A) = A the
+ * reference also scales C by beta and adds nothing; with op(A) = A^T it
+ * forms each element as alpha * (an empty sum) + beta C, so alpha = Inf or
+ * NaN gives NaN, and a negative alpha with beta = 0 gives -0. */
 static void scale_c(const struct tf_op *op)
 {
+	int empty_term = op->alpha != 0.0 && op->transa != 'N';
+	double term = op->alpha * 0.0;
 	for (int j = 0; j < op->n; j++) {
 		double *c = op->c + (size_t)j * op->ldc;
-		for (int i = 0; i < op->m; i++)
-			c[i] = op->beta == 0.0 ? 0.0 : op->beta * c[i];
+		for (int i = 0; i < op->m; i++) {
+			double scaled = op->beta == 0.0 ? 0.0 : op->beta * c[i];
+			c[i] = !empty_term ? scaled : op->beta == 0.0 ? term : term + scaled;
+		}
 	}
 }
 

@@ -12,7 +12,8 @@
  * into a buffer and committed by the rule of dd_output.h.  alpha = 0 reads
  * neither A nor B, as in the reference: the product is then one of inner
  * length 0, and C becomes beta C in DD (a complex beta C is two products a
- * part, rounded once), zero for trmm. */
+ * part, rounded once), zero for trmm.  A sum that may have left
+ * double's range is formed again (tf_dd_product_range, _zrange). */
 #include "config.h"
 
 #include "cpu/dd_elements.h"
@@ -32,6 +33,25 @@ static int in_triangle(char triangle, int i, int j)
  * C(i, j), C unread when beta = 0; for the Hermitian rank updates the
  * diagonal is real, as the reference makes it: beta times the real part of
  * C(j, j), and an imaginary part of zero. */
+static double with_beta(const struct tf_op *op, tf_dd r, int i, int j)
+{
+	if (op->beta != 0.0)
+		r = tf_dd_add(r, tf_two_prod(op->beta, op->c[i + (size_t)j * op->ldc]));
+	return tf_dd_to_double(r);
+}
+
+/* An element whose sum came out tiny or whose result is not finite: formed
+ * again scaled where the sum may have left double's range, else kept (a
+ * cancellation, or a value the commit hands to the CPU BLAS). */
+static __attribute__((noinline)) double range_element(const struct tf_dd_product *p, int i, int j,
+						      tf_dd sum, double value)
+{
+	tf_dd r;
+	if (tf_dd_product_range(p, i, j, p->op->alpha, sum, &r))
+		value = with_beta(p->op, r, i, j);
+	return value;
+}
+
 static void finish_real(const struct tf_dd_product *p, const struct tf_dd_tile *tile)
 {
 	const struct tf_op *op = p->op;
@@ -40,40 +60,75 @@ static void finish_real(const struct tf_dd_product *p, const struct tf_dd_tile *
 			int gi = tile->i0 + i, gj = tile->j0 + j;
 			if (!in_triangle(p->triangle, gi, gj))
 				continue;
-			tf_dd r = tf_dd_mul_d(tf_dd_tile_sum(tile, 0, i, j), op->alpha);
-			if (op->beta != 0.0)
-				r = tf_dd_add(r, tf_two_prod(op->beta, op->c[gi + (size_t)gj * op->ldc]));
-			p->out[gi + (size_t)gj * p->ldout] = tf_dd_to_double(r);
+			tf_dd sum = tf_dd_tile_sum(tile, 0, i, j);
+			double value = with_beta(op, tf_dd_mul_d(sum, op->alpha), gi, gj);
+			if (p->k && (!isfinite(value) || fabs(sum.hi) < TF_DD_RANGE_SUSPECT))
+				value = range_element(p, gi, gj, sum, value);
+			p->out[gi + (size_t)gj * p->ldout] = value;
 		}
+}
+
+/* alpha S (+ conj(alpha) S2) in r, plus beta C(i, j), rounded into out. */
+static void store_complex(const struct tf_dd_product *p, int i, int j, tf_zdd r, double *out)
+{
+	const struct tf_op *op = p->op;
+	int hermitian_update = op->conj && (op->kind == TF_OP_SYRK || op->kind == TF_OP_SYR2K);
+	int beta_zero = op->beta == 0.0 && op->beta_im == 0.0;
+	const double *c = op->c + 2 * (i + (size_t)j * op->ldc);
+	if (hermitian_update && i == j) {
+		tf_dd re = r.re;
+		if (!beta_zero)
+			re = tf_dd_add(re, tf_two_prod(op->beta, c[0]));
+		out[0] = tf_dd_to_double(re);
+		out[1] = 0.0;
+		return;
+	}
+	if (!beta_zero)
+		r = tf_zdd_add(r, tf_zdd_fma(tf_z_zero(), op->beta, op->beta_im, c[0], c[1]));
+	tf_zdd_to_z(r, &out[0], &out[1]);
+}
+
+/* A complex element whose sums came out tiny or whose result is not
+ * finite: formed again scaled where the sums may have left double's range,
+ * else kept (a cancellation, or a value the commit hands to the CPU BLAS). */
+static __attribute__((noinline)) void range_complex(const struct tf_dd_product *p, int i, int j,
+						    int finite, double *out)
+{
+	const struct tf_op *op = p->op;
+	tf_zdd r, r2;
+	if (!p->separate) {
+		if (!tf_dd_product_zrange(p, i, j, 0, p->terms, op->alpha, op->alpha_im, finite, &r))
+			return;
+	} else if (tf_dd_product_zrange(p, i, j, 0, 1, op->alpha, op->alpha_im, finite, &r) &&
+		   tf_dd_product_zrange(p, i, j, 1, 1, op->alpha, -op->alpha_im, finite, &r2)) {
+		r = tf_zdd_add(r, r2);
+	} else {
+		return;
+	}
+	store_complex(p, i, j, r, out);
 }
 
 static void finish_complex(const struct tf_dd_product *p, const struct tf_dd_tile *tile)
 {
 	const struct tf_op *op = p->op;
-	int hermitian_update = op->conj && (op->kind == TF_OP_SYRK || op->kind == TF_OP_SYR2K);
-	int beta_zero = op->beta == 0.0 && op->beta_im == 0.0;
 	for (int j = 0; j < tile->cols; j++)
 		for (int i = 0; i < tile->rows; i++) {
 			int gi = tile->i0 + i, gj = tile->j0 + j;
 			if (!in_triangle(p->triangle, gi, gj))
 				continue;
-			tf_zdd r = tf_zdd_mul_z(tf_dd_tile_zsum(tile, 0, i, j), op->alpha, op->alpha_im);
-			if (p->separate)
-				r = tf_zdd_add(r, tf_zdd_mul_z(tf_dd_tile_zsum(tile, 1, i, j), op->alpha,
-							       -op->alpha_im));
-			const double *c = op->c + 2 * (gi + (size_t)gj * op->ldc);
-			double *out = p->out + 2 * (gi + (size_t)gj * p->ldout);
-			if (hermitian_update && gi == gj) {
-				tf_dd re = r.re;
-				if (!beta_zero)
-					re = tf_dd_add(re, tf_two_prod(op->beta, c[0]));
-				out[0] = tf_dd_to_double(re);
-				out[1] = 0.0;
-				continue;
+			tf_zdd s = tf_dd_tile_zsum(tile, 0, i, j);
+			tf_zdd r = tf_zdd_mul_z(s, op->alpha, op->alpha_im);
+			int suspect = tf_zdd_range_suspect(s), finite = tf_zdd_is_finite(s);
+			if (p->separate) {
+				tf_zdd s2 = tf_dd_tile_zsum(tile, 1, i, j);
+				r = tf_zdd_add(r, tf_zdd_mul_z(s2, op->alpha, -op->alpha_im));
+				suspect = suspect && tf_zdd_range_suspect(s2);
+				finite = finite && tf_zdd_is_finite(s2);
 			}
-			if (!beta_zero)
-				r = tf_zdd_add(r, tf_zdd_fma(tf_z_zero(), op->beta, op->beta_im, c[0], c[1]));
-			tf_zdd_to_z(r, &out[0], &out[1]);
+			double *out = p->out + 2 * (gi + (size_t)gj * p->ldout);
+			store_complex(p, gi, gj, r, out);
+			if (p->k && (suspect || !isfinite(out[0]) || !isfinite(out[1])))
+				range_complex(p, gi, gj, finite, out);
 		}
 }
 

@@ -327,6 +327,40 @@ static void run_tile(void *context, int task)
 	tf_cpu_buffer_release(work, stack);
 }
 
+int tf_dd_product_range(const struct tf_dd_product *product, int i, int j, double alpha,
+			tf_dd sum, tf_dd *result)
+{
+	const int k = product->k, length = product->terms * k;
+	double stack[1024], im;
+	double *row = tf_cpu_buffer(stack, 1024, 2 * (size_t)length), *column = row + length;
+	for (int t = 0; t < product->terms; t++)
+		for (int l = 0; l < k; l++) {
+			read_element(&product->left[t], 1, i, l, &row[t * k + l], &im);
+			read_element(&product->right[t], 1, l, j, &column[t * k + l], &im);
+		}
+	int formed = tf_dd_range_dot(length, row, 1, column, 1, alpha, sum, result);
+	tf_cpu_buffer_release(row, stack);
+	return formed;
+}
+
+int tf_dd_product_zrange(const struct tf_dd_product *product, int i, int j, int t0, int count,
+			 double alpha_re, double alpha_im, int finite, tf_zdd *result)
+{
+	const int k = product->k, length = count * k;
+	double stack[1024];
+	double *row = tf_cpu_buffer(stack, 1024, 8 * (size_t)length), *column = row + 2 * length;
+	for (int t = 0; t < count; t++)
+		for (int l = 0; l < k; l++) {
+			size_t at = 2 * ((size_t)t * k + l);
+			read_element(&product->left[t0 + t], 2, i, l, &row[at], &row[at + 1]);
+			read_element(&product->right[t0 + t], 2, l, j, &column[at], &column[at + 1]);
+		}
+	int formed = tf_zdd_range_dot(length, row, column, alpha_re, alpha_im, finite,
+				      column + 2 * length, result);
+	tf_cpu_buffer_release(row, stack);
+	return formed;
+}
+
 void tf_dd_product_run(const struct tf_dd_product *product)
 {
 	int w = product->type == TF_TYPE_Z ? 2 : 1;

@@ -80,6 +80,20 @@ struct tf_dd_product {
  * threads (tiles are disjoint). */
 void tf_dd_product_run(const struct tf_dd_product *product);
 
+/* For a real product: alpha S(i, j) formed again by tf_dd_range_dot
+ * (twofold/arith_dd.h) over row i of the left operands and column j of the
+ * right ones (the terms one after another), for a sum that came out tiny
+ * or not finite; 0 when that does not apply (see there). */
+int tf_dd_product_range(const struct tf_dd_product *product, int i, int j, double alpha,
+			tf_dd sum, tf_dd *result);
+
+/* For a complex product: alpha times the sum (i, j) of terms [t0, t0 +
+ * count) formed again by tf_zdd_range_dot (twofold/arith_zdd.h), for a sum
+ * that came out tiny or not finite (finite = 0); 0 when that does not
+ * apply. */
+int tf_dd_product_zrange(const struct tf_dd_product *product, int i, int j, int t0, int count,
+			 double alpha_re, double alpha_im, int finite, tf_zdd *result);
+
 /* Sum (i, j) of term t of a finished tile (i, j relative to the tile). */
 static inline tf_dd tf_dd_tile_sum(const struct tf_dd_tile *tile, int t, int i, int j)
 {

@@ -212,7 +212,11 @@ static void recompute(const struct split *s, int i, int j)
 			acc = tf_dd_fma(acc, word(p->kind, p->a, index_a(p, i, l), 0),
 					word(p->kind, p->b, index_b(p, l, j), 0));
 		double *c = (double *)p->c + at;
-		*c = tf_crt_finish_double(acc, p->alpha.dd.hi, p->beta.dd.hi, c);
+		const double *a = p->a, *b = p->b;
+		*c = tf_crt_finish_dd_sum(acc, p->k, a + index_a(p, i, 0),
+					  p->transa == 'N' ? (ptrdiff_t)p->lda : 1, b + index_b(p, 0, j),
+					  p->transb == 'N' ? 1 : (ptrdiff_t)p->ldb, p->alpha.dd.hi,
+					  p->beta.dd.hi, c);
 		break;
 	}
 	case TF_PRODUCT_DD: {
@@ -242,11 +246,15 @@ static void reconstruct(const struct split *s, const uint8_t *residues, int i, i
 {
 	const struct tf_product *p = s->p;
 	const size_t at = (size_t)i + (size_t)j * (size_t)p->ldc;
-	tf_dd x = tf_crt_value(&s->basis, residues, s->row_shift[i] + s->column_shift[j]);
+	int alpha_exponent = 0;
+	double alpha = p->kind == TF_PRODUCT_DOUBLE
+			       ? tf_crt_alpha_significand(p->alpha.dd.hi, &alpha_exponent) : 0.0;
+	tf_dd x = tf_crt_value(&s->basis, residues,
+			       s->row_shift[i] + s->column_shift[j] + alpha_exponent);
 	switch (p->kind) {
 	case TF_PRODUCT_DOUBLE: {
 		double *c = (double *)p->c + at;
-		double value = tf_crt_finish_double(x, p->alpha.dd.hi, p->beta.dd.hi, c);
+		double value = tf_crt_finish_double(x, alpha, p->beta.dd.hi, c);
 		if (isfinite(value) || !options->by_reference)
 			*c = value;
 		else

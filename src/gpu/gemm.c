@@ -480,7 +480,8 @@ void tf_gpu_gemm(struct tf_gpu_context *gpu, const struct tf_op *op, enum tf_gpu
 		 const struct tf_cublas *cublas, tf_gpu_undone *undone, void *context)
 {
 	if (op->alpha == 0.0 || op->k == 0) {
-		/* C = beta C: on the device if C is there, else on the host */
+		/* C = beta C (and the k = 0 term of op(A) = A^T): on the device if
+		 * C is there, else on the host */
 		if (!tf_gpu_is_device_memory(op->c)) {
 			undone(op, context);
 			return;
@@ -488,7 +489,8 @@ void tf_gpu_gemm(struct tf_gpu_context *gpu, const struct tf_op *op, enum tf_gpu
 		cudaStream_t stream = gpu->streams[1];
 		cudaError_t status = tf_gpu_inject(TF_FAULT_LAUNCH);
 		if (status == cudaSuccess)
-			status = tf_kernel_scale(op->m, op->n, op->beta, op->c, op->ldc, stream);
+			status = tf_kernel_scale(op->m, op->n, op->alpha, op->transa, op->k, op->beta,
+						 op->c, op->ldc, stream);
 		if (status == cudaSuccess)
 			status = cudaStreamSynchronize(stream);
 		if (status != cudaSuccess) {

@@ -37,7 +37,11 @@ static inline __attribute__((always_inline)) void tf_call_begin(struct tf_call *
 	__asm__("" : "+r"(thread));
 	call->thread = thread;
 	call->routine = routine;
-	call->counted = thread->call_depth++ == 0 && tf_config()->log;
+	int outermost = thread->call_depth++ == 0;
+	/* Inlined (always), so this is the entry point's return address. */
+	if (outermost)
+		thread->caller = __builtin_return_address(0);
+	call->counted = outermost && tf_config()->log;
 	call->tally = NULL;
 	call->timed = 0;
 	call->start_ns = 0;

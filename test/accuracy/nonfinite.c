@@ -409,6 +409,11 @@ int main(int argc, char **argv)
 	gemm('N', 'T', 4, 3, 2, 3);
 	gemm('T', 'T', 2, 3, 4, 4);
 	gemm('N', 'N', 3, 2, 0, 5);
+	/* k = 0: the reference adds alpha * (an empty sum) when op(A) = A^T */
+	gemm('T', 'N', 3, 2, 0, 13);
+	gemm('C', 'T', 2, 3, 0, 14);
+	gemm('N', 'T', 3, 2, 0, 15);
+	gemm('T', 'T', 2, 2, 0, 16);
 	gemv('N', 4, 5, 1, 1, 6);
 	gemv('N', 4, 5, -2, 3, 7);
 	gemv('T', 4, 5, 1, 1, 8);
