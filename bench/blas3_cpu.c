@@ -87,7 +87,7 @@ int main(int argc, char **argv)
 			wanted |= strcmp(argv[i], routines[r].name) == 0;
 		if (!wanted)
 			continue;
-		run(r, 64, a, b, c0, c);
+		run(r, n < 64 ? n : 64, a, b, c0, c); /* a warm-up within the arrays */
 		double best = 1e30;
 		for (int t = 0; t < repeat; t++) {
 			double s = run(r, n, a, b, c0, c);
