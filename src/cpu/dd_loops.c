@@ -25,10 +25,10 @@
  * columns, sized so that the 2 mr nr accumulators and the temporaries of
  * tf_dd_fma fit the register file (16 vector registers with AVX2, 32 with
  * AVX-512). */
-#if defined(__AVX2__)
-/* AVX-512 too: its own 16 x 4 tile of 512-bit vectors gave other bits than
- * the generic loops in the Level 3 products (blas-level3-bits, on a
- * processor with AVX-512), so until that is understood it runs this one. */
+#if defined(__AVX512F__)
+#define MR 16
+#define NR 4
+#elif defined(__AVX2__)
 #define MR 8
 #define NR 4
 #else
@@ -69,7 +69,17 @@
  * exact fused multiply-subtract, TwoSum), and so is the renormalization,
  * so the bits are the generic loop's. */
 #include <immintrin.h>
-/* 256-bit vectors with AVX-512 as well (see MR above) */
+#if defined(__AVX512F__)
+#define VLEN 8
+typedef __m512d vec;
+#define VLOAD _mm512_loadu_pd
+#define VSTORE _mm512_storeu_pd
+#define VSET1 _mm512_set1_pd
+#define VADD _mm512_add_pd
+#define VSUB _mm512_sub_pd
+#define VMUL _mm512_mul_pd
+#define VFMSUB _mm512_fmsub_pd
+#else
 #define VLEN 4
 typedef __m256d vec;
 #define VLOAD _mm256_loadu_pd
@@ -79,6 +89,7 @@ typedef __m256d vec;
 #define VSUB _mm256_sub_pd
 #define VMUL _mm256_mul_pd
 #define VFMSUB _mm256_fmsub_pd
+#endif
 #define VECS (MR / VLEN)
 
 /* (hi, lo) = tf_dd_fma_lazy((hi, lo), a, b), lane by lane */
@@ -201,7 +212,11 @@ static void LOOPS(column_update)(int m, const double *restrict a, double x,
 #define RENORMALIZE_DD 16
 
 #if defined(__AVX2__)
+#if defined(__AVX512F__)
+#define VFMADD _mm512_fmadd_pd
+#else
 #define VFMADD _mm256_fmadd_pd
+#endif
 #define VECS_DD (MR_DD / VLEN)
 
 /* (hi, lo) = tf_dd_fma_dd_lazy((hi, lo), a, (xh, xl)), lane by lane, in
