@@ -47,34 +47,11 @@ static float xf[MAX_N * 3 + 1], yf[MAX_N * 3 + 1];
 
 static const int incs[] = { 1, 2, -1, -3, 0 };
 
-/* The index in storage of element i of a vector of n with stride inc. */
-static long at(int n, int inc, int i)
-{
-	return inc > 0 ? (long)i * inc : (long)(n - 1 - i) * -inc;
-}
-
-static long span(int n, int inc)
-{
-	return n <= 0 ? 0 : 1 + (long)(n - 1) * abs(inc);
-}
-
-/* Fills the storage of a vector: the elements from src (width doubles
- * each), the rest NaN, which the routine must not read. */
-static void place(double *v, int width, int n, int inc, const double *src)
-{
-	long s = span(n, inc) * width;
-	for (long i = 0; i < s; i++)
-		v[i] = NAN;
-	for (int i = 0; i < n; i++)
-		for (int w = 0; w < width; w++)
-			v[at(n, inc, i) * width + w] = src[(long)i * width + w];
-}
-
 /* Element i of a vector as the routine sees it: read back from the
  * storage, since with stride 0 every element is the one stored last. */
 static double value(const double *v, int width, int n, int inc, int i, int part)
 {
-	return v[at(n, inc, i) * width + part];
+	return v[bh_at(n, inc, i) * width + part];
 }
 
 static int nonfinite(double v)
@@ -109,8 +86,8 @@ static void ddot_case(int n, int incx, int incy, const double *x, const double *
 	static ddot_fn ref_ddot;
 	if (!ref_ddot)
 		ref_ddot = (ddot_fn)bh_reference("ddot_");
-	place(xs, 1, n, incx, x);
-	place(ys, 1, n, incy, y);
+	bh_place(xs, 1, n, incx, x);
+	bh_place(ys, 1, n, incy, y);
 	ex_sum_reset(&re_sum);
 	for (int i = 0; i < n; i++)
 		ex_sum_add(&re_sum, value(xs, 1, n, incx, i, 0), value(ys, 1, n, incy, i, 0), 1.0);
@@ -135,8 +112,8 @@ static void zdot_case(int conj, int n, int incx, int incy, const double *x, cons
 	if (!ref_zdot[conj])
 		ref_zdot[conj] = (zdot_fn)bh_reference(conj ? "zdotc_" : "zdotu_");
 	const char *routine = conj ? "zdotc" : "zdotu";
-	place(xs, 2, n, incx, x);
-	place(ys, 2, n, incy, y);
+	bh_place(xs, 2, n, incx, x);
+	bh_place(ys, 2, n, incy, y);
 	double s = conj ? -1.0 : 1.0;
 	ex_sum_reset(&re_sum);
 	ex_sum_reset(&im_sum);
@@ -194,17 +171,17 @@ static void sdot_case(int n, int incx, int incy, const double *x, const double *
 		ref_dsdot = (dsdot_fn)bh_reference("dsdot_");
 		ref_sdsdot = (sdsdot_fn)bh_reference("sdsdot_");
 	}
-	for (long i = 0; i < span(n, incx); i++)
+	for (long i = 0; i < bh_span(n, incx); i++)
 		xf[i] = NAN;
-	for (long i = 0; i < span(n, incy); i++)
+	for (long i = 0; i < bh_span(n, incy); i++)
 		yf[i] = NAN;
 	for (int i = 0; i < n; i++) {
-		xf[at(n, incx, i)] = (float)x[i];
-		yf[at(n, incy, i)] = (float)y[i];
+		xf[bh_at(n, incx, i)] = (float)x[i];
+		yf[bh_at(n, incy, i)] = (float)y[i];
 	}
 	ex_sum_reset(&re_sum);
 	for (int i = 0; i < n; i++)
-		ex_sum_add(&re_sum, xf[at(n, incx, i)], yf[at(n, incy, i)], 1.0);
+		ex_sum_add(&re_sum, xf[bh_at(n, incx, i)], yf[bh_at(n, incy, i)], 1.0);
 	char label[160];
 	snprintf(label, sizeof label, "%s n=%d incx=%d incy=%d", what, n, incx, incy);
 	double got = dsdot_(&n, xf, &incx, yf, &incy);

@@ -84,6 +84,26 @@ int bh_int(int lo, int hi)
 	return splitmix64_int(&bh_rng, lo, hi);
 }
 
+long bh_at(int n, int inc, int i)
+{
+	return inc > 0 ? (long)i * inc : (long)(n - 1 - i) * -inc;
+}
+
+long bh_span(int n, int inc)
+{
+	return n <= 0 ? 1 : 1 + (long)(n - 1) * abs(inc);
+}
+
+void bh_place(double *v, int width, int n, int inc, const double *src)
+{
+	long s = bh_span(n, inc) * width;
+	for (long i = 0; i < s; i++)
+		v[i] = NAN;
+	for (int i = 0; i < n; i++)
+		for (int w = 0; w < width; w++)
+			v[bh_at(n, inc, i) * width + w] = src[(long)i * width + w];
+}
+
 int bh_same(double a, double b)
 {
 	if (a != a && b != b)

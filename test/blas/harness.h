@@ -40,6 +40,15 @@ double bh_sym(void);
 double bh_scaled(void);
 int bh_int(int lo, int hi);
 
+/* Vectors as the reference stores them: the index in storage of element i
+ * of n with stride inc (from the far end when inc < 0), the storage's
+ * length (1 for n <= 0), and the storage filled with the n elements of src
+ * (width doubles each) and NaN between them, which a routine must neither
+ * read nor write. */
+long bh_at(int n, int inc, int i);
+long bh_span(int n, int inc);
+void bh_place(double *v, int width, int n, int inc, const double *src);
+
 /* Whether two doubles are the same: bit for bit, any NaN equal to any NaN. */
 int bh_same(double a, double b);
 

@@ -62,32 +62,9 @@ static double x_before[STORAGE], y_before[STORAGE]; /* the storage before the ca
 
 static const int incs[] = { 1, 2, -1, -3, 0 };
 
-/* The index in storage of element i of a vector of n with stride inc. */
-static long at(int n, int inc, int i)
-{
-	return inc > 0 ? (long)i * inc : (long)(n - 1 - i) * -inc;
-}
-
-static long span(int n, int inc)
-{
-	return n <= 0 ? 1 : 1 + (long)(n - 1) * abs(inc);
-}
-
-/* Fills the storage of a vector: the elements from src (width doubles
- * each), the rest NaN, which the routine must neither read nor write. */
-static void place(double *v, int width, int n, int inc, const double *src)
-{
-	long s = span(n, inc) * width;
-	for (long i = 0; i < s; i++)
-		v[i] = NAN;
-	for (int i = 0; i < n; i++)
-		for (int w = 0; w < width; w++)
-			v[at(n, inc, i) * width + w] = src[(long)i * width + w];
-}
-
 static double *element(double *v, int width, int n, int inc, int i)
 {
-	return v + at(n, inc, i) * width;
+	return v + bh_at(n, inc, i) * width;
 }
 
 static int finite2(const double *v, int width)
@@ -112,7 +89,7 @@ static void exact_norm(int asum, const double *v, int width, int n, int inc, mpf
 	ex_sum_reset(&sum);
 	for (int i = 0; i < n; i++)
 		for (int w = 0; w < width; w++) {
-			double p = v[at(n, inc, i) * width + w];
+			double p = v[bh_at(n, inc, i) * width + w];
 			if (asum)
 				ex_sum_add(&sum, fabs(p), 1.0, 1.0);
 			else
@@ -138,7 +115,7 @@ static void norm_case(int asum, int complex, int n, int inc, const double *data,
 		refs[asum][complex] = (norm_fn)bh_reference(symbol);
 	}
 	int width = complex ? 2 : 1;
-	place(xs, width, n, inc, data);
+	bh_place(xs, width, n, inc, data);
 	memcpy(x_before, xs, sizeof xs);
 	char label[160];
 	snprintf(label, sizeof label, "%s n=%d incx=%d", what, n, inc);
@@ -159,7 +136,7 @@ static void norm_case(int asum, int complex, int n, int inc, const double *data,
 		cb = complex ? cblas_dznrm2(n, xs, inc) : cblas_dnrm2(n, xs, inc);
 	}
 	double ref = refs[asum][complex](&n, xs, &inc);
-	bh_verdict(routine, same_storage(xs, x_before, span(n, inc) * width), "%s: x was written", label);
+	bh_verdict(routine, same_storage(xs, x_before, bh_span(n, inc) * width), "%s: x was written", label);
 	bh_verdict(subs[asum][complex], bh_same(sub, got), "%s: %.17g, %s_ %.17g", label, sub,
 		   routine, got);
 	bh_verdict(cblas[asum][complex], bh_same(cb, got), "%s: %.17g, %s_ %.17g", label, cb,
@@ -340,9 +317,9 @@ static void pair_case(enum pair_op op, int n, int incx, int incy, const double *
 {
 	const int width = width_of(op);
 	const char *routine = pair_names[op];
-	long sx = span(n, incx) * width, sy = span(n, incy) * width;
-	place(xs, width, n, incx, x);
-	place(ys, width, n, incy, y);
+	long sx = bh_span(n, incx) * width, sy = bh_span(n, incy) * width;
+	bh_place(xs, width, n, incx, x);
+	bh_place(ys, width, n, incy, y);
 	memcpy(x_before, xs, sizeof xs);
 	memcpy(y_before, ys, sizeof ys);
 	memcpy(xr, xs, sizeof xs);
@@ -435,7 +412,7 @@ static void zaxpy_accumulating(int n, int incx, const double *x, const double *a
 	int zero = 0;
 	char label[80];
 	snprintf(label, sizeof label, "incy=0 n=%d incx=%d", n, incx);
-	place(xs, 2, n, incx, x);
+	bh_place(xs, 2, n, incx, x);
 	zaxpy_(&n, alpha, xs, &incx, y, &zero);
 	axpy_fn ref = (axpy_fn)bh_reference("zaxpy_");
 	ref(&n, alpha, xs, &incx, yref, &zero);
@@ -547,7 +524,7 @@ static int print_bits(void)
 		for (int asum = 0; asum < 2; asum++)
 			for (int complex = 0; complex < 2; complex++) {
 				int n = N, width = complex ? 2 : 1;
-				place(sx, width, n, inc, x);
+				bh_place(sx, width, n, inc, x);
 				double r = asum ? complex ? dzasum_(&n, sx, &inc) : dasum_(&n, sx, &inc)
 					   : complex ? dznrm2_(&n, sx, &inc) : dnrm2_(&n, sx, &inc);
 				printf("%s inc=%d %016llx\n", asum ? complex ? "dzasum" : "dasum"
@@ -556,12 +533,12 @@ static int print_bits(void)
 			}
 		for (int op = ROT; op <= ZSCAL; op++) {
 			int n = N, width = width_of(op);
-			place(sx, width, n, inc, x);
-			place(sy, width, n, inc, y);
+			bh_place(sx, width, n, inc, x);
+			bh_place(sy, width, n, inc, y);
 			call_fortran(op, n, sx, inc, sy, inc, &k, 0);
-			uint64_t h = hash_bits(0xcbf29ce484222325ull, sx, span(n, inc) * width);
+			uint64_t h = hash_bits(0xcbf29ce484222325ull, sx, bh_span(n, inc) * width);
 			printf("%s inc=%d %016llx\n", pair_names[op], inc,
-			       (unsigned long long)hash_bits(h, sy, span(n, inc) * width));
+			       (unsigned long long)hash_bits(h, sy, bh_span(n, inc) * width));
 		}
 	}
 	for (long i = 0; i < 2L * LONG_N; i++) {
