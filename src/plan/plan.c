@@ -14,6 +14,7 @@
 #include "plan/cost.h"
 #include "plan/plan.h"
 #include "plan/split_plan.h"
+#include "plan/typed_plan.h"
 
 /* The CPU DD kernels' rates, from measurements on AVX2 processors (about
  * 2.3 GFLOP/s per core for gemm; gemv and axpy stream their data at a few
@@ -140,6 +141,8 @@ static int run_real_form(const struct tf_op *op)
 		return 0;
 	for (int i = 0; i < form.count; i++)
 		tf_plan_run(&form.gemm[i]);
+	for (int i = 0; i < form.typed_count; i++)
+		tf_plan_typed(&form.typed[i]);
 	return tf_gpu_real_form_finish(op, &form, memory.host_readable) == 0;
 }
 
