@@ -163,6 +163,18 @@ static void zadd(int part, const double *alpha, struct z x, struct z y)
 	}
 }
 
+/* Whether element (i, j) of a rows x cols result is judged against MPFR:
+ * all of a small one; of a large one (the orders of the cut) a sample
+ * that holds the rows and columns around the cut, the diagonal, the edges
+ * and one element in 29 elsewhere, so that the oracle stays fast. */
+static int judged(int i, int j, int rows, int cols)
+{
+	if ((long)rows * cols <= 20000)
+		return 1;
+	return abs(i - rows / 2) <= 1 || abs(j - cols / 2) <= 1 || i == j || i == 0 ||
+	       j == 0 || i == rows - 1 || j == cols - 1 || (7 * i + 3 * j) % 29 == 0;
+}
+
 /* One call of a complex routine: side, uplo, trans (transa), transb
  * (zgemm) and diag where it has them; alpha and beta complex (zherk: real
  * parts only; zher2k: beta's real part only). */
@@ -217,6 +229,8 @@ static void complex_case(const char *routine, char side, char uplo, char trans, 
 						   "%s: (%d,%d) outside the output written", where(), i, j);
 					continue;
 				}
+				if (!judged(i, j, rows, n))
+					continue;
 				if (rank && herm && i == j && part == 1) {
 					bh_verdict(routine, got == 0.0,
 						   "%s: diagonal (%d,%d) imaginary part %g, not 0", where(), i, j, got);
@@ -399,7 +413,8 @@ int main(int argc, char **argv)
 				real_case("dsyr2k", 'L', uplo, t, 'N', m, n, k, alpha, beta);
 			}
 			for (size_t v = 0; v < sizeof complex_scalars / sizeof *complex_scalars; v++)
-				complex_cases(s, v, m, n, k, complex_scalars[v], complex_scalars[v] + 2);
+				if (s < 3 || v == 1 || v == 2) /* the largest: complex alpha, beta */
+					complex_cases(s, v, m, n, k, complex_scalars[v], complex_scalars[v] + 2);
 		}
 	/* orders from 512 on: the triangular and rank-k products as two GEMMs
 	 * (also an order of 2050, whose halves are uneven nowhere but in
@@ -415,7 +430,9 @@ int main(int argc, char **argv)
 				real_case("dtrmm", 'L', uplo, t, v == 3 ? 'U' : 'N', 2051, 1, 0, 0.5, 0.0);
 				real_case("dtrmm", 'R', uplo, t, 'N', 1, 2050, 0, 1.0, 0.0);
 			}
-			if (v == 1 || v == 2) /* complex: upper N and lower T/C */
+			/* complex: upper N on host arrays, lower T/C on device ones
+			 * (both on host arrays without a GPU) */
+			if (devices > 0 ? (v == 0) == on_device || v == 1 || v == 2 : v == 1 || v == 2)
 				continue;
 			const double *al = complex_scalars[v + 1], *be = complex_scalars[v + 1] + 2;
 			char tc = v ? 'C' : 'N', ts = v ? 'T' : 'N';
