@@ -93,6 +93,9 @@ static struct tf_op sub_gemm(const struct tf_op *g, int i0, int m, int j0, int n
  * 0.42 of dgemm's rate, dsyrk from 0.55 to 0.51 (docs/PERFORMANCE.md). */
 #define CUT_MIN 512
 #define CUT_PIECES 2
+_Static_assert(2 * 2 * CUT_PIECES <= TF_REAL_FORM_GEMMS && CUT_PIECES <= 4,
+	       "a complex form's DD GEMMs (terms x parts x pieces) and a real form's GEMMs fit "
+	       "struct tf_gpu_real_form");
 
 /* The part of a product that computes rows i0:i0+m, columns j0:j0+n of its
  * result from the inner indices l0:l0+k. */

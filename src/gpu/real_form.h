@@ -15,7 +15,8 @@
  *   the same written-out operands as above, conjugated where the routine
  *   says: its real part is [Re L, -Im L] [Re R; Im R] and its imaginary
  *   part [Im L, Re L] times the same, two real products of inner length
- *   2k, each summed exactly into DD (typed DD GEMMs, alpha 1, beta 0;
+ *   2k, each summed into DD (typed DD GEMMs, alpha 1, beta 0: exactly in
+ *   the split engine, in DD arithmetic in the DD kernel;
  *   the inner index l becomes the pair 2l, 2l + 1, so that the triangle
  *   cut below stays a cut of l).  An epilogue kernel then forms alpha P +
  *   beta C in complex DD and rounds each part once.  zsyr2k (and zher2k
