@@ -1,6 +1,7 @@
-/* dtrsm on the GPU in DD: B = alpha op(A)^-1 B (side L) or alpha B
- * op(A)^-1 (side R), the solution kept in DD on the device from alpha B
- * (each product exact) to one final rounding.
+/* dtrsm and ztrsm on the GPU in DD: B = alpha op(A)^-1 B (side L) or
+ * alpha B op(A)^-1 (side R), the solution kept in DD on the device from
+ * alpha B (each product exact; complex: each part two exact products
+ * added in DD) to one final rounding.
  *
  * Both sides are one problem, X T = R, with the right-hand sides as the
  * rows of X: side R solves X op(A) = alpha B (T = op(A), X is B); side L
@@ -10,10 +11,12 @@
  * rows x order in DD.  The solve is recursive on the columns of X: for an
  * upper T, X1 T11 = R1, then R2 -= X1 T12, then X2 T22 = R2 (a lower T
  * the other way round), down to diagonal blocks of TF_TRSM_LEAF
- * (kernels/trsm.h), which a substitution kernel solves in DD.  Each update
- * R2 -= X1 T12 is a DD GEMM (alpha -1, beta 1) over device arrays, which
- * the caller runs (the planner: the split product engine, else the DD
- * kernel); its result is rounded once into DD.
+ * (kernels/trsm.h), which a substitution kernel solves in DD (complex DD
+ * for ztrsm).  Each update R2 -= X1 T12 is a DD GEMM (alpha -1, beta 1)
+ * over device arrays, which the caller runs (the planner: the split
+ * product engine, else the DD kernel); its result is rounded once into
+ * DD.  ztrsm's update is two real ones, the real and imaginary parts of
+ * X1 T12 as products of inner length 2k (kernels/trsm.h's layout). 
  *
  * Host arrays are uploaded first (A into a staging part of the buffer, B
  * likewise), and the rounded solution is brought back; device and managed
@@ -24,7 +27,7 @@
 #include "op/op.h"
 #include "op/typed_op.h"
 
-/* Whether the GPU computes the op this way: dtrsm. */
+/* Whether the GPU computes the op this way: dtrsm and ztrsm. */
 int tf_gpu_trsm_takes(const struct tf_op *op);
 
 /* Runs a DD GEMM over device arrays (C += -1 A B, all DD); 0 when done. */

@@ -22,8 +22,8 @@
  *                        compares it across thread counts and kernels)
  *
  * Built with TF_TRSM_GPU as trsm_gpu (the GPU's solves, gpu/trsm.h; run
- * with the GPU forced, test/gpu.list): the sets above for dtrsm, then a
- * large set (orders 129 to 260 and 1 to 12 right-hand sides: past two or
+ * with the GPU forced, test/gpu.list): the sets above, then a large set
+ * (orders 129 to 260 and 1 to 12 right-hand sides: past two or
  * more of the GPU's diagonal blocks and two levels of its recursion), and
  * the random, ill, blocks and large sets again with A and B in device
  * memory (judged the same way; the CBLAS entries and Inf or NaN only on
@@ -504,23 +504,18 @@ int main(int argc, char **argv)
 		printf("%% bits: %016llx\n", (unsigned long long)bits_hash);
 		return bh_finish();
 	}
-#ifdef TF_TRSM_GPU
-	const int types = 1; /* ztrsm runs on the CPU: test trsm covers it */
-#else
-	const int types = 2;
-#endif
 	run_alpha_zero();
-	run_set(RANDOM, types);
-	run_set(ILL, types);
-	run_set(BLOCKS, types);
-	run_set(NONFINITE, types);
+	run_set(RANDOM, 2);
+	run_set(ILL, 2);
+	run_set(BLOCKS, 2);
+	run_set(NONFINITE, 2);
 #ifdef TF_TRSM_GPU
-	run_set(LARGE, 1);
+	run_set(LARGE, 2);
 	on_device = 1;
-	run_set(RANDOM, 1);
-	run_set(ILL, 1);
-	run_set(BLOCKS, 1);
-	run_set(LARGE, 1);
+	run_set(RANDOM, 2);
+	run_set(ILL, 2);
+	run_set(BLOCKS, 2);
+	run_set(LARGE, 2);
 	on_device = 0;
 #endif
 	for (int set = RANDOM; set <= LARGE; set++)
