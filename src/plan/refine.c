@@ -1,0 +1,159 @@
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core/message.h"
+#include "plan/lapack_plan.h"
+#include "plan/refine.h"
+#include "twofold/arith_dd.h"
+
+/* Stop when every component's last correction is below this fraction of
+ * the component: the error left is smaller still (each step shrinks it by
+ * the same factor), far below half an ulp, so the one rounding gives the
+ * correctly rounded solution unless the exact one lies that close to a
+ * rounding boundary. */
+#define CONVERGED 0x1p-66
+/* A correction (in norm) larger than this fraction of the last one: the
+ * refinement makes no more progress (the DD residual's own error reached,
+ * or the system too ill-conditioned for the double factors). */
+#define NO_PROGRESS 0.5
+/* Corrections at most: at condition 1e15 a step gains about one digit. */
+#define MAX_STEPS 40
+
+/* A system with its double factors. */
+struct factored {
+	char uplo; /* 0: LU (ipiv); 'U' or 'L': Cholesky, and A symmetric */
+	int n;
+	const double *a;      /* the original A */
+	int lda;
+	const double *factor; /* the factors, as LAPACK left them */
+	int ldf;
+	const int *ipiv;
+};
+
+static int solve(const struct factored *s, int nrhs, double *b, int ldb)
+{
+	return s->uplo ? tf_plan_dpotrs(s->uplo, s->n, nrhs, s->factor, s->ldf, b, ldb)
+		       : tf_plan_dgetrs(s->n, nrhs, s->factor, s->ldf, s->ipiv, b, ldb);
+}
+
+/* One right-hand side's progress. */
+struct column {
+	int active;
+	int steps;
+	double normwise;      /* the last ||dx|| / ||x|| */
+	double componentwise; /* the last max |dx_i| / |x_i| */
+};
+
+/* Adds the corrections d to x = x_hi + x_lo; the column's measures. */
+static void correct(int n, const double *d, double *x_hi, double *x_lo, struct column *c)
+{
+	double largest_d = 0.0, largest_x = 0.0, componentwise = 0.0;
+	for (int i = 0; i < n; i++) {
+		tf_dd x = tf_dd_add_d(tf_dd_make(x_hi[i], x_lo[i]), d[i]);
+		x_hi[i] = x.hi;
+		x_lo[i] = x.lo;
+		double size = fabs(d[i]);
+		largest_d = fmax(largest_d, size);
+		largest_x = fmax(largest_x, fabs(x.hi));
+		if (size > 0.0)
+			componentwise = fmax(componentwise, x.hi != 0.0 ? size / fabs(x.hi) : INFINITY);
+	}
+	double normwise = largest_d == 0.0 ? 0.0 : largest_x > 0.0 ? largest_d / largest_x : INFINITY;
+	c->steps++;
+	if (componentwise <= CONVERGED)
+		c->active = 0;
+	else if (c->steps > 1 && normwise > NO_PROGRESS * c->normwise)
+		c->active = 0;
+	c->normwise = normwise;
+	c->componentwise = componentwise;
+}
+
+/* Refines x (n x nrhs, the solution from the factors) against b. */
+static void refine(const struct factored *s, int nrhs, const double *b, int ldb, double *x,
+		   int ldx, struct tf_refine_report *report)
+{
+	const int n = s->n;
+	const size_t size = (size_t)n * nrhs;
+	double *x_lo = calloc(2 * size, sizeof *x_lo);
+	struct column *columns = calloc((size_t)nrhs, sizeof *columns);
+	if (!x_lo || !columns)
+		tf_fatal("out of memory for the refinement of %d right-hand sides of order %d", nrhs, n);
+	double *r = x_lo + size;
+	for (int c = 0; c < nrhs; c++)
+		columns[c].active = 1;
+	for (int step = 0; step < MAX_STEPS; step++) {
+		int active = 0;
+		for (int c = 0; c < nrhs; c++) {
+			double *rc = r + (size_t)c * n;
+			if (!columns[c].active) {
+				memset(rc, 0, (size_t)n * sizeof *rc);
+				continue;
+			}
+			active++;
+			tf_plan_dd_residual(s->uplo, n, 1, s->a, s->lda, x + (size_t)c * ldx,
+					    x_lo + (size_t)c * n, n, b + (size_t)c * ldb, ldb, rc, n);
+		}
+		if (!active)
+			break;
+		solve(s, nrhs, r, n);
+		for (int c = 0; c < nrhs; c++)
+			if (columns[c].active)
+				correct(n, r + (size_t)c * n, x + (size_t)c * ldx, x_lo + (size_t)c * n,
+					&columns[c]);
+	}
+	/* x_hi + x_lo is normalized: x_hi is the sum rounded once. */
+	report->steps = 0;
+	report->converged = 1;
+	report->error = 0.0;
+	for (int c = 0; c < nrhs; c++) {
+		if (columns[c].steps > report->steps)
+			report->steps = columns[c].steps;
+		report->converged &= columns[c].componentwise <= CONVERGED;
+		report->error = fmax(report->error, columns[c].componentwise);
+	}
+	free(columns);
+	free(x_lo);
+}
+
+/* A copy of the m x n matrix a, leading dimension m. */
+static double *copy_of(int m, int n, const double *a, int lda)
+{
+	double *copy = malloc((size_t)m * n * sizeof *copy + 1);
+	if (!copy)
+		tf_fatal("out of memory for a copy of a %d x %d matrix", m, n);
+	for (int j = 0; j < n; j++)
+		memcpy(copy + (size_t)j * m, a + (size_t)j * lda, (size_t)m * sizeof *copy);
+	return copy;
+}
+
+int tf_plan_dgesv_refined(int n, int nrhs, double *a, int lda, int *ipiv, double *b, int ldb,
+			  struct tf_refine_report *report)
+{
+	double *a0 = copy_of(n, n, a, lda), *b0 = copy_of(n, nrhs, b, ldb);
+	int info = tf_plan_dgetrf(n, a, lda, ipiv);
+	if (info == 0) {
+		tf_plan_dgetrs(n, nrhs, a, lda, ipiv, b, ldb);
+		struct factored s = { 0, n, a0, n, a, lda, ipiv };
+		refine(&s, nrhs, b0, n, b, ldb, report);
+	}
+	free(b0);
+	free(a0);
+	return info;
+}
+
+int tf_plan_dposv_refined(char uplo, int n, int nrhs, double *a, int lda, double *b, int ldb,
+			  struct tf_refine_report *report)
+{
+	double *a0 = copy_of(n, n, a, lda), *b0 = copy_of(n, nrhs, b, ldb);
+	int info = tf_plan_dpotrf(uplo, n, a, lda);
+	if (info == 0) {
+		tf_plan_dpotrs(uplo, n, nrhs, a, lda, b, ldb);
+		struct factored s = { uplo, n, a0, n, a, lda, NULL };
+		refine(&s, nrhs, b0, n, b, ldb, report);
+	}
+	free(b0);
+	free(a0);
+	return info;
+}
