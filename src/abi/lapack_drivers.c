@@ -1,11 +1,12 @@
 #include "config.h"
 
-/* LAPACK's drivers dgesv_ and dposv_.  Checked as LAPACK checks them
- * (INFO = -i and xerbla_ for the i-th argument); in dd mode a system of
- * finite data is factored in double and refined in DD (plan/refine.h), and
- * anything else goes to the CPU LAPACK's driver: in the other modes
- * unchanged, in dd mode (n = 0, nrhs = 0, Inf or NaN in A or B) with its
- * BLAS native, so that the result is the reference's. */
+/* LAPACK's drivers dgesv_, zgesv_, dposv_ and zposv_.  Checked as LAPACK
+ * checks them (INFO = -i and xerbla_ for the i-th argument); in dd mode a
+ * system of finite data is factored in double and refined (plan/refine.h),
+ * and anything else goes to the CPU LAPACK: in the other modes its driver,
+ * unchanged; in dd mode (n = 0, nrhs = 0, Inf or NaN in A or B) its
+ * factorization and solve with their BLAS native, so that the result is the
+ * reference's. */
 #include <math.h>
 #include "abi/check.h"
 #include "core/environment.h"
@@ -15,23 +16,30 @@
 #include "plan/lapack_plan.h"
 #include "plan/refine.h"
 
-/* Whether the m x n matrix a holds only finite numbers. */
-static int finite_matrix(int m, int n, const double *a, int lda)
+static int width_of(enum tf_op_type type)
 {
+	return type == TF_TYPE_Z ? 2 : 1;
+}
+
+/* Whether the m x n matrix a holds only finite numbers. */
+static int finite_matrix(enum tf_op_type type, int m, int n, const double *a, int lda)
+{
+	const int width = width_of(type);
 	for (int j = 0; j < n; j++)
-		for (int i = 0; i < m; i++)
-			if (!isfinite(a[(size_t)j * lda + i]))
+		for (int i = 0; i < width * m; i++)
+			if (!isfinite(a[(size_t)width * j * lda + i]))
 				return 0;
 	return 1;
 }
 
-/* A symmetric matrix's uplo triangle holds only finite numbers. */
-static int finite_triangle(char uplo, int n, const double *a, int lda)
+/* The same for the uplo triangle of a symmetric (Hermitian) matrix. */
+static int finite_triangle(enum tf_op_type type, char uplo, int n, const double *a, int lda)
 {
+	const int width = width_of(type);
 	for (int j = 0; j < n; j++) {
 		int first = uplo == 'U' ? 0 : j, last = uplo == 'U' ? j + 1 : n;
-		for (int i = first; i < last; i++)
-			if (!isfinite(a[(size_t)j * lda + i]))
+		for (int i = width * first; i < width * last; i++)
+			if (!isfinite(a[(size_t)width * j * lda + i]))
 				return 0;
 	}
 	return 1;
@@ -46,84 +54,111 @@ static void log_refinement(const char *routine, const char *factor, int n, int n
 			   report->error, report->converged ? "converged" : "NOT converged");
 }
 
-static enum tf_where gesv(int n, int nrhs, double *a, int lda, int *ipiv, double *b, int ldb,
-			  int *info)
+static enum tf_where gesv(enum tf_op_type type, int n, int nrhs, double *a, int lda, int *ipiv,
+			  double *b, int ldb, int *info)
 {
+	const int complex = type == TF_TYPE_Z;
 	int illegal = tf_check_gesv(n, nrhs, lda, ldb);
 	if (illegal) {
 		*info = -illegal;
-		tf_report_illegal("DGESV ", illegal);
+		tf_report_illegal(complex ? "ZGESV " : "DGESV ", illegal);
 		return TF_WHERE_NO_WORK;
 	}
 	if (tf_config()->mode != TF_MODE_DD) {
-		*info = tf_plan_lapack_dgesv(n, nrhs, a, lda, ipiv, b, ldb);
+		*info = tf_plan_lapack_gesv(type, n, nrhs, a, lda, ipiv, b, ldb);
 		return TF_WHERE_CPU_BLAS;
 	}
-	if (n == 0 || nrhs == 0 || !finite_matrix(n, n, a, lda) || !finite_matrix(n, nrhs, b, ldb)) {
-		*info = tf_plan_dgetrf(n, a, lda, ipiv);
+	if (n == 0 || nrhs == 0 || !finite_matrix(type, n, n, a, lda) ||
+	    !finite_matrix(type, n, nrhs, b, ldb)) {
+		*info = tf_plan_getrf(type, n, a, lda, ipiv);
 		if (*info == 0)
-			tf_plan_dgetrs(n, nrhs, a, lda, ipiv, b, ldb);
+			tf_plan_getrs(type, n, nrhs, a, lda, ipiv, b, ldb);
 		return TF_WHERE_CPU_BLAS;
 	}
 	struct tf_refine_report report;
-	*info = tf_plan_dgesv_refined(n, nrhs, a, lda, ipiv, b, ldb, &report);
+	*info = tf_plan_gesv_refined(type, n, nrhs, a, lda, ipiv, b, ldb, &report);
 	if (*info == 0)
-		log_refinement("dgesv_", "LU", n, nrhs, &report);
+		log_refinement(complex ? "zgesv_" : "dgesv_", "LU", n, nrhs, &report);
 	return TF_WHERE_CPU_DD;
 }
 
-static enum tf_where posv(char uplo, int n, int nrhs, double *a, int lda, double *b, int ldb,
-			  int *info)
+static enum tf_where posv(enum tf_op_type type, char uplo, int n, int nrhs, double *a, int lda,
+			  double *b, int ldb, int *info)
 {
+	const int complex = type == TF_TYPE_Z;
 	int illegal = tf_check_posv(uplo, n, nrhs, lda, ldb);
 	if (illegal) {
 		*info = -illegal;
-		tf_report_illegal("DPOSV ", illegal);
+		tf_report_illegal(complex ? "ZPOSV " : "DPOSV ", illegal);
 		return TF_WHERE_NO_WORK;
 	}
 	uplo = tf_uplo_option(uplo);
 	if (tf_config()->mode != TF_MODE_DD) {
-		*info = tf_plan_lapack_dposv(uplo, n, nrhs, a, lda, b, ldb);
+		*info = tf_plan_lapack_posv(type, uplo, n, nrhs, a, lda, b, ldb);
 		return TF_WHERE_CPU_BLAS;
 	}
-	if (n == 0 || nrhs == 0 || !finite_triangle(uplo, n, a, lda) ||
-	    !finite_matrix(n, nrhs, b, ldb)) {
-		*info = tf_plan_dpotrf(uplo, n, a, lda);
+	if (n == 0 || nrhs == 0 || !finite_triangle(type, uplo, n, a, lda) ||
+	    !finite_matrix(type, n, nrhs, b, ldb)) {
+		*info = tf_plan_potrf(type, uplo, n, a, lda);
 		if (*info == 0)
-			tf_plan_dpotrs(uplo, n, nrhs, a, lda, b, ldb);
+			tf_plan_potrs(type, uplo, n, nrhs, a, lda, b, ldb);
 		return TF_WHERE_CPU_BLAS;
 	}
 	struct tf_refine_report report;
-	*info = tf_plan_dposv_refined(uplo, n, nrhs, a, lda, b, ldb, &report);
+	*info = tf_plan_posv_refined(type, uplo, n, nrhs, a, lda, b, ldb, &report);
 	if (*info == 0)
-		log_refinement("dposv_", "Cholesky", n, nrhs, &report);
+		log_refinement(complex ? "zposv_" : "dposv_", "Cholesky", n, nrhs, &report);
 	return TF_WHERE_CPU_DD;
 }
 
-/* Flops of the factorization and the solve (LAPACK's counts, leading
- * terms), for the report's rates. */
-static double solve_flops(double n, double nrhs, double factor_flops)
+/* Flops of a factorization (LAPACK's leading terms: LU 2n^3/3, Cholesky
+ * n^3/3; complex ones four times as many) and its solve, for the report's
+ * rates. */
+static double solve_flops(enum tf_op_type type, double n, double nrhs, double factor_share)
 {
-	return factor_flops + 2.0 * n * n * nrhs;
+	return (type == TF_TYPE_Z ? 4.0 : 1.0) * (factor_share * n * n * n + 2.0 * n * n * nrhs);
+}
+
+static void gesv_call(int routine, enum tf_op_type type, int n, int nrhs, double *a, int lda,
+		      int *ipiv, double *b, int ldb, int *info)
+{
+	struct tf_call call;
+	tf_call_begin(&call, routine);
+	enum tf_where where = gesv(type, n, nrhs, a, lda, ipiv, b, ldb, info);
+	tf_call_end(&call, where, where == TF_WHERE_NO_WORK ? 0.0 : solve_flops(type, n, nrhs, 2.0 / 3.0));
+}
+
+static void posv_call(int routine, enum tf_op_type type, char uplo, int n, int nrhs, double *a,
+		      int lda, double *b, int ldb, int *info)
+{
+	struct tf_call call;
+	tf_call_begin(&call, routine);
+	enum tf_where where = posv(type, uplo, n, nrhs, a, lda, b, ldb, info);
+	tf_call_end(&call, where, where == TF_WHERE_NO_WORK ? 0.0 : solve_flops(type, n, nrhs, 1.0 / 3.0));
 }
 
 TF_EXPORT void dgesv_(const int *n, const int *nrhs, double *a, const int *lda, int *ipiv,
 		      double *b, const int *ldb, int *info)
 {
-	struct tf_call call;
-	tf_call_begin(&call, TF_L_dgesv_);
-	enum tf_where where = gesv(*n, *nrhs, a, *lda, ipiv, b, *ldb, info);
-	double n3 = (double)*n * *n * *n;
-	tf_call_end(&call, where, where == TF_WHERE_NO_WORK ? 0.0 : solve_flops(*n, *nrhs, 2.0 * n3 / 3.0));
+	gesv_call(TF_L_dgesv_, TF_TYPE_D, *n, *nrhs, a, *lda, ipiv, b, *ldb, info);
+}
+
+TF_EXPORT void zgesv_(const int *n, const int *nrhs, void *a, const int *lda, int *ipiv, void *b,
+		      const int *ldb, int *info)
+{
+	gesv_call(TF_L_zgesv_, TF_TYPE_Z, *n, *nrhs, a, *lda, ipiv, b, *ldb, info);
 }
 
 TF_EXPORT void dposv_(const char *uplo, const int *n, const int *nrhs, double *a, const int *lda,
 		      double *b, const int *ldb, int *info, size_t uplo_len)
 {
 	(void)uplo_len;
-	struct tf_call call;
-	tf_call_begin(&call, TF_L_dposv_);
-	enum tf_where where = posv(*uplo, *n, *nrhs, a, *lda, b, *ldb, info);
-	double n3 = (double)*n * *n * *n;
-	tf_call_end(&call, where, where == TF_WHERE_NO_WORK ? 0.0 : solve_flops(*n, *nrhs, n3 / 3.0));
+	posv_call(TF_L_dposv_, TF_TYPE_D, *uplo, *n, *nrhs, a, *lda, b, *ldb, info);
+}
+
+TF_EXPORT void zposv_(const char *uplo, const int *n, const int *nrhs, void *a, const int *lda,
+		      void *b, const int *ldb, int *info, size_t uplo_len)
+{
+	(void)uplo_len;
+	posv_call(TF_L_zposv_, TF_TYPE_Z, *uplo, *n, *nrhs, a, *lda, b, *ldb, info);
 }

@@ -58,15 +58,60 @@ static void residual_column(char uplo, int n, const double *a, size_t lda, const
 		r[i] = rounded(&sum[i]);
 }
 
-void tf_cpu_dd_residual(char uplo, int n, int nrhs, const double *a, int lda,
-			const double *x_hi, const double *x_lo, int ldx, const double *b, int ldb,
-			double *r, int ldr)
+/* sum (real and imaginary parts) -= a x for complex a (conjugated when conj)
+ * and x = x_hi + x_lo, arrays of (re, im) */
+static inline void subtract_complex(struct row_sum *sum, const double *a, int conj,
+				    const double *x_hi, const double *x_lo)
 {
-	struct row_sum *sum = malloc((size_t)n * sizeof *sum);
+	double re = a[0], im = conj ? -a[1] : a[1];
+	subtract(&sum[0], re, x_hi[0], x_lo[0]);
+	subtract(&sum[0], -im, x_hi[1], x_lo[1]);
+	subtract(&sum[1], re, x_hi[1], x_lo[1]);
+	subtract(&sum[1], im, x_hi[0], x_lo[0]);
+}
+
+/* The same for complex data; a Hermitian A's mirrored elements are
+ * conjugated and its diagonal taken as real, as LAPACK's Cholesky takes it. */
+static void residual_column_complex(char uplo, int n, const double *a, size_t lda,
+				    const double *x_hi, const double *x_lo, const double *b,
+				    double *r, struct row_sum *sum)
+{
+	for (int i = 0; i < 2 * n; i++)
+		sum[i] = (struct row_sum){ b[i], 0.0, tf_dd_make(0.0, 0.0) };
+	for (int j = 0; j < n; j++) {
+		const double *column = a + 2 * (size_t)j * lda;
+		int first = uplo == 'L' ? j + 1 : 0, last = uplo == 'U' ? j : n;
+		if (uplo) {
+			const double diagonal[2] = { column[2 * j], 0.0 };
+			subtract_complex(&sum[2 * j], diagonal, 0, &x_hi[2 * j], &x_lo[2 * j]);
+		}
+		for (int i = first; i < last; i++)
+			subtract_complex(&sum[2 * i], &column[2 * i], 0, &x_hi[2 * j], &x_lo[2 * j]);
+		if (uplo)
+			for (int i = first; i < last; i++)
+				subtract_complex(&sum[2 * j], &column[2 * i], 1, &x_hi[2 * i],
+						 &x_lo[2 * i]);
+	}
+	for (int i = 0; i < 2 * n; i++)
+		r[i] = rounded(&sum[i]);
+}
+
+void tf_cpu_dd_residual(enum tf_op_type type, char uplo, int n, int nrhs, const double *a,
+			int lda, const double *x_hi, const double *x_lo, int ldx, const double *b,
+			int ldb, double *r, int ldr)
+{
+	const size_t width = type == TF_TYPE_Z ? 2 : 1;
+	struct row_sum *sum = malloc(width * (size_t)n * sizeof *sum);
 	if (!sum)
 		tf_fatal("out of memory for a residual of order %d", n);
-	for (int c = 0; c < nrhs; c++)
-		residual_column(uplo, n, a, (size_t)lda, x_hi + (size_t)c * ldx, x_lo + (size_t)c * ldx,
-				b + (size_t)c * ldb, r + (size_t)c * ldr, sum);
+	for (int c = 0; c < nrhs; c++) {
+		const size_t x = width * (size_t)c * ldx;
+		if (width == 2)
+			residual_column_complex(uplo, n, a, (size_t)lda, x_hi + x, x_lo + x,
+						b + 2 * (size_t)c * ldb, r + 2 * (size_t)c * ldr, sum);
+		else
+			residual_column(uplo, n, a, (size_t)lda, x_hi + x, x_lo + x,
+					b + (size_t)c * ldb, r + (size_t)c * ldr, sum);
+	}
 	free(sum);
 }

@@ -22,6 +22,12 @@ static const struct {
 	{ "dposv_", offsetof(struct tf_cpu_lapack, dposv) },
 	{ "dpotrf_", offsetof(struct tf_cpu_lapack, dpotrf) },
 	{ "dpotrs_", offsetof(struct tf_cpu_lapack, dpotrs) },
+	{ "zgesv_", offsetof(struct tf_cpu_lapack, zgesv) },
+	{ "zgetrf_", offsetof(struct tf_cpu_lapack, zgetrf) },
+	{ "zgetrs_", offsetof(struct tf_cpu_lapack, zgetrs) },
+	{ "zposv_", offsetof(struct tf_cpu_lapack, zposv) },
+	{ "zpotrf_", offsetof(struct tf_cpu_lapack, zpotrf) },
+	{ "zpotrs_", offsetof(struct tf_cpu_lapack, zpotrs) },
 };
 enum { ROUTINES = sizeof routines / sizeof routines[0] };
 

@@ -10,21 +10,26 @@
 #ifndef TF_CPU_LAPACK_LIBRARY_H
 #define TF_CPU_LAPACK_LIBRARY_H
 
-/* The routines twofold calls, each with the reference's arguments. */
+/* The routines twofold calls, each with the reference's arguments (complex
+ * arrays as pairs of doubles). */
 struct tf_cpu_lapack {
-	void (*dgesv)(const int *n, const int *nrhs, double *a, const int *lda, int *ipiv,
-		      double *b, const int *ldb, int *info);
-	void (*dgetrf)(const int *m, const int *n, double *a, const int *lda, int *ipiv,
-		       int *info);
-	void (*dgetrs)(const char *trans, const int *n, const int *nrhs, const double *a,
-		       const int *lda, const int *ipiv, double *b, const int *ldb, int *info,
-		       size_t trans_len);
-	void (*dposv)(const char *uplo, const int *n, const int *nrhs, double *a, const int *lda,
-		      double *b, const int *ldb, int *info, size_t uplo_len);
-	void (*dpotrf)(const char *uplo, const int *n, double *a, const int *lda, int *info,
-		       size_t uplo_len);
-	void (*dpotrs)(const char *uplo, const int *n, const int *nrhs, const double *a,
-		       const int *lda, double *b, const int *ldb, int *info, size_t uplo_len);
+#define TF_LAPACK_SOLVERS(T) \
+	void (*T##gesv)(const int *n, const int *nrhs, double *a, const int *lda, int *ipiv, \
+			double *b, const int *ldb, int *info); \
+	void (*T##getrf)(const int *m, const int *n, double *a, const int *lda, int *ipiv, \
+			 int *info); \
+	void (*T##getrs)(const char *trans, const int *n, const int *nrhs, const double *a, \
+			 const int *lda, const int *ipiv, double *b, const int *ldb, int *info, \
+			 size_t trans_len); \
+	void (*T##posv)(const char *uplo, const int *n, const int *nrhs, double *a, \
+			const int *lda, double *b, const int *ldb, int *info, size_t uplo_len); \
+	void (*T##potrf)(const char *uplo, const int *n, double *a, const int *lda, int *info, \
+			 size_t uplo_len); \
+	void (*T##potrs)(const char *uplo, const int *n, const int *nrhs, const double *a, \
+			 const int *lda, double *b, const int *ldb, int *info, size_t uplo_len);
+	TF_LAPACK_SOLVERS(d)
+	TF_LAPACK_SOLVERS(z)
+#undef TF_LAPACK_SOLVERS
 };
 
 /* The CPU LAPACK, loaded at the first call; every member is set: when a

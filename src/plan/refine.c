@@ -23,7 +23,8 @@
 
 /* A system with its double factors. */
 struct factored {
-	char uplo; /* 0: LU (ipiv); 'U' or 'L': Cholesky, and A symmetric */
+	enum tf_op_type type;
+	char uplo; /* 0: LU (ipiv); 'U' or 'L': Cholesky, and A symmetric (Hermitian) */
 	int n;
 	const double *a;      /* the original A */
 	int lda;
@@ -34,8 +35,8 @@ struct factored {
 
 static int solve(const struct factored *s, int nrhs, double *b, int ldb)
 {
-	return s->uplo ? tf_plan_dpotrs(s->uplo, s->n, nrhs, s->factor, s->ldf, b, ldb)
-		       : tf_plan_dgetrs(s->n, nrhs, s->factor, s->ldf, s->ipiv, b, ldb);
+	return s->uplo ? tf_plan_potrs(s->type, s->uplo, s->n, nrhs, s->factor, s->ldf, b, ldb)
+		       : tf_plan_getrs(s->type, s->n, nrhs, s->factor, s->ldf, s->ipiv, b, ldb);
 }
 
 /* One right-hand side's progress. */
@@ -46,19 +47,27 @@ struct column {
 	double componentwise; /* the last max |dx_i| / |x_i| */
 };
 
-/* Adds the corrections d to x = x_hi + x_lo; the column's measures. */
-static void correct(int n, const double *d, double *x_hi, double *x_lo, struct column *c)
+/* Adds the corrections d to x = x_hi + x_lo (n elements of width doubles:
+ * complex ones as (re, im), measured by |re| + |im|); the column's
+ * measures. */
+static void correct(int n, int width, const double *d, double *x_hi, double *x_lo,
+		    struct column *c)
 {
 	double largest_d = 0.0, largest_x = 0.0, componentwise = 0.0;
 	for (int i = 0; i < n; i++) {
-		tf_dd x = tf_dd_add_d(tf_dd_make(x_hi[i], x_lo[i]), d[i]);
-		x_hi[i] = x.hi;
-		x_lo[i] = x.lo;
-		double size = fabs(d[i]);
+		double size = 0.0, magnitude = 0.0;
+		for (int w = 0; w < width; w++) {
+			const int k = width * i + w;
+			tf_dd x = tf_dd_add_d(tf_dd_make(x_hi[k], x_lo[k]), d[k]);
+			x_hi[k] = x.hi;
+			x_lo[k] = x.lo;
+			size += fabs(d[k]);
+			magnitude += fabs(x.hi);
+		}
 		largest_d = fmax(largest_d, size);
-		largest_x = fmax(largest_x, fabs(x.hi));
+		largest_x = fmax(largest_x, magnitude);
 		if (size > 0.0)
-			componentwise = fmax(componentwise, x.hi != 0.0 ? size / fabs(x.hi) : INFINITY);
+			componentwise = fmax(componentwise, magnitude != 0.0 ? size / magnitude : INFINITY);
 	}
 	double normwise = largest_d == 0.0 ? 0.0 : largest_x > 0.0 ? largest_d / largest_x : INFINITY;
 	c->steps++;
@@ -74,8 +83,8 @@ static void correct(int n, const double *d, double *x_hi, double *x_lo, struct c
 static void refine(const struct factored *s, int nrhs, const double *b, int ldb, double *x,
 		   int ldx, struct tf_refine_report *report)
 {
-	const int n = s->n;
-	const size_t size = (size_t)n * nrhs;
+	const int n = s->n, width = s->type == TF_TYPE_Z ? 2 : 1;
+	const size_t column = (size_t)width * n, size = column * nrhs;
 	double *x_lo = calloc(2 * size, sizeof *x_lo);
 	struct column *columns = calloc((size_t)nrhs, sizeof *columns);
 	if (!x_lo || !columns)
@@ -86,22 +95,23 @@ static void refine(const struct factored *s, int nrhs, const double *b, int ldb,
 	for (int step = 0; step < MAX_STEPS; step++) {
 		int active = 0;
 		for (int c = 0; c < nrhs; c++) {
-			double *rc = r + (size_t)c * n;
+			double *rc = r + c * column;
 			if (!columns[c].active) {
-				memset(rc, 0, (size_t)n * sizeof *rc);
+				memset(rc, 0, column * sizeof *rc);
 				continue;
 			}
 			active++;
-			tf_plan_dd_residual(s->uplo, n, 1, s->a, s->lda, x + (size_t)c * ldx,
-					    x_lo + (size_t)c * n, n, b + (size_t)c * ldb, ldb, rc, n);
+			tf_plan_residual(s->type, s->uplo, n, 1, s->a, s->lda,
+					 x + (size_t)width * c * ldx, x_lo + c * column, n,
+					 b + (size_t)width * c * ldb, ldb, rc, n);
 		}
 		if (!active)
 			break;
 		solve(s, nrhs, r, n);
 		for (int c = 0; c < nrhs; c++)
 			if (columns[c].active)
-				correct(n, r + (size_t)c * n, x + (size_t)c * ldx, x_lo + (size_t)c * n,
-					&columns[c]);
+				correct(n, width, r + c * column, x + (size_t)width * c * ldx,
+					x_lo + c * column, &columns[c]);
 	}
 	/* x_hi + x_lo is normalized: x_hi is the sum rounded once. */
 	report->steps = 0;
@@ -117,25 +127,28 @@ static void refine(const struct factored *s, int nrhs, const double *b, int ldb,
 	free(x_lo);
 }
 
-/* A copy of the m x n matrix a, leading dimension m. */
-static double *copy_of(int m, int n, const double *a, int lda)
+/* A copy of the m x n matrix a (elements of width doubles), leading
+ * dimension m. */
+static double *copy_of(int width, int m, int n, const double *a, int lda)
 {
-	double *copy = malloc((size_t)m * n * sizeof *copy + 1);
+	const size_t column = (size_t)width * m;
+	double *copy = malloc(column * n * sizeof *copy + 1);
 	if (!copy)
 		tf_fatal("out of memory for a copy of a %d x %d matrix", m, n);
 	for (int j = 0; j < n; j++)
-		memcpy(copy + (size_t)j * m, a + (size_t)j * lda, (size_t)m * sizeof *copy);
+		memcpy(copy + j * column, a + (size_t)width * j * lda, column * sizeof *copy);
 	return copy;
 }
 
-int tf_plan_dgesv_refined(int n, int nrhs, double *a, int lda, int *ipiv, double *b, int ldb,
-			  struct tf_refine_report *report)
+int tf_plan_gesv_refined(enum tf_op_type type, int n, int nrhs, double *a, int lda, int *ipiv,
+			 double *b, int ldb, struct tf_refine_report *report)
 {
-	double *a0 = copy_of(n, n, a, lda), *b0 = copy_of(n, nrhs, b, ldb);
-	int info = tf_plan_dgetrf(n, a, lda, ipiv);
+	const int width = type == TF_TYPE_Z ? 2 : 1;
+	double *a0 = copy_of(width, n, n, a, lda), *b0 = copy_of(width, n, nrhs, b, ldb);
+	int info = tf_plan_getrf(type, n, a, lda, ipiv);
 	if (info == 0) {
-		tf_plan_dgetrs(n, nrhs, a, lda, ipiv, b, ldb);
-		struct factored s = { 0, n, a0, n, a, lda, ipiv };
+		tf_plan_getrs(type, n, nrhs, a, lda, ipiv, b, ldb);
+		struct factored s = { type, 0, n, a0, n, a, lda, ipiv };
 		refine(&s, nrhs, b0, n, b, ldb, report);
 	}
 	free(b0);
@@ -143,14 +156,15 @@ int tf_plan_dgesv_refined(int n, int nrhs, double *a, int lda, int *ipiv, double
 	return info;
 }
 
-int tf_plan_dposv_refined(char uplo, int n, int nrhs, double *a, int lda, double *b, int ldb,
-			  struct tf_refine_report *report)
+int tf_plan_posv_refined(enum tf_op_type type, char uplo, int n, int nrhs, double *a, int lda,
+			 double *b, int ldb, struct tf_refine_report *report)
 {
-	double *a0 = copy_of(n, n, a, lda), *b0 = copy_of(n, nrhs, b, ldb);
-	int info = tf_plan_dpotrf(uplo, n, a, lda);
+	const int width = type == TF_TYPE_Z ? 2 : 1;
+	double *a0 = copy_of(width, n, n, a, lda), *b0 = copy_of(width, n, nrhs, b, ldb);
+	int info = tf_plan_potrf(type, uplo, n, a, lda);
 	if (info == 0) {
-		tf_plan_dpotrs(uplo, n, nrhs, a, lda, b, ldb);
-		struct factored s = { uplo, n, a0, n, a, lda, NULL };
+		tf_plan_potrs(type, uplo, n, nrhs, a, lda, b, ldb);
+		struct factored s = { type, uplo, n, a0, n, a, lda, NULL };
 		refine(&s, nrhs, b0, n, b, ldb, report);
 	}
 	free(b0);

@@ -11,6 +11,8 @@
 #ifndef TF_PLAN_REFINE_H
 #define TF_PLAN_REFINE_H
 
+#include "op/op.h"
+
 /* What a refinement did, over all right-hand sides. */
 struct tf_refine_report {
 	int steps;      /* the most corrections any right-hand side took */
@@ -18,13 +20,14 @@ struct tf_refine_report {
 	double error;   /* the largest last componentwise correction |dx_i| / |x_i| */
 };
 
-/* dgesv_: LU with partial pivoting, refined.  The arguments have passed
- * LAPACK's checks; returns INFO. */
-int tf_plan_dgesv_refined(int n, int nrhs, double *a, int lda, int *ipiv, double *b, int ldb,
-			  struct tf_refine_report *report);
+/* gesv: LU with partial pivoting, refined; type TF_TYPE_D or TF_TYPE_Z
+ * (plan/lapack_plan.h).  The arguments have passed LAPACK's checks;
+ * returns INFO. */
+int tf_plan_gesv_refined(enum tf_op_type type, int n, int nrhs, double *a, int lda, int *ipiv,
+			 double *b, int ldb, struct tf_refine_report *report);
 
-/* dposv_: Cholesky, refined. */
-int tf_plan_dposv_refined(char uplo, int n, int nrhs, double *a, int lda, double *b, int ldb,
-			  struct tf_refine_report *report);
+/* posv: Cholesky, refined. */
+int tf_plan_posv_refined(enum tf_op_type type, char uplo, int n, int nrhs, double *a, int lda,
+			 double *b, int ldb, struct tf_refine_report *report);
 
 #endif

@@ -1,5 +1,5 @@
-/* test/lapack/drivers.c: LAPACK's drivers dgesv_ and dposv_ as libtwofold
- * exports them, run with libtwofold preloaded (test/blas/run.sh):
+/* test/lapack/drivers.c: LAPACK's drivers dgesv_, zgesv_, dposv_ and zposv_
+ * as libtwofold exports them, run with libtwofold preloaded (test/blas/run.sh):
  *   dd   on systems of condition 1 to 1e15, every component of the solution
  *        is the exact solution of the stored system (MPFR) rounded to
  *        nearest: no error at all up to condition 1e14, at most 1 ulp at
@@ -15,6 +15,7 @@
  * so that its BLAS is its own (the reference BLAS) and not libtwofold's. */
 #define _GNU_SOURCE /* dladdr, RTLD_DEEPBIND */
 #include <dlfcn.h>
+#include <complex.h>
 #include <math.h>
 #include <mpfr.h>
 #include <stdio.h>
@@ -27,10 +28,18 @@ typedef void gesv_fn(const int *n, const int *nrhs, double *a, const int *lda, i
 		     double *b, const int *ldb, int *info);
 typedef void posv_fn(const char *uplo, const int *n, const int *nrhs, double *a, const int *lda,
 		     double *b, const int *ldb, int *info, size_t uplo_len);
-extern gesv_fn dgesv_;
-extern posv_fn dposv_;
-static gesv_fn *reference_gesv;
-static posv_fn *reference_posv;
+extern gesv_fn dgesv_, zgesv_;
+extern posv_fn dposv_, zposv_;
+static gesv_fn *reference_gesv[2];
+static posv_fn *reference_posv[2];
+
+/* A driver of one type (complex: elements of two doubles). */
+struct driver {
+	const char *name;   /* "dgesv_" ... */
+	const char *upper;  /* as xerbla_ hears it: "DGESV " ... */
+	int width;          /* doubles per element */
+	char uplo;          /* 0: gesv; posv: 'U' or 'L' for the case */
+};
 
 #define PRECISION 1024 /* bits of the MPFR solves: exact far beyond condition 1e18 */
 #define PAD 3          /* rows of NaN below each column, and after the arrays */
@@ -74,51 +83,63 @@ static void open_reference_lapack(void)
 		printf("cannot open the reference LAPACK: %s\n", dlerror());
 		exit(99);
 	}
-	reference_gesv = (gesv_fn *)dlsym(lapack, "dgesv_");
-	reference_posv = (posv_fn *)dlsym(lapack, "dposv_");
-	if (!reference_gesv || !reference_posv) {
-		printf("the reference LAPACK lacks dgesv_ or dposv_\n");
+	reference_gesv[0] = (gesv_fn *)dlsym(lapack, "dgesv_");
+	reference_gesv[1] = (gesv_fn *)dlsym(lapack, "zgesv_");
+	reference_posv[0] = (posv_fn *)dlsym(lapack, "dposv_");
+	reference_posv[1] = (posv_fn *)dlsym(lapack, "zposv_");
+	if (!reference_gesv[0] || !reference_gesv[1] || !reference_posv[0] || !reference_posv[1]) {
+		printf("the reference LAPACK lacks a driver\n");
 		exit(99);
 	}
 }
 
-/* A random unit vector. */
-static void unit_vector(int n, double *u)
+/* A random unit vector, real or complex. */
+static void unit_vector(int n, int width, double complex *u)
 {
 	double norm = 0.0;
 	for (int i = 0; i < n; i++) {
-		u[i] = 2.0 * splitmix64_unif(&bh_rng) - 1.0;
-		norm += u[i] * u[i];
+		double re = 2.0 * splitmix64_unif(&bh_rng) - 1.0;
+		double im = width == 2 ? 2.0 * splitmix64_unif(&bh_rng) - 1.0 : 0.0;
+		u[i] = CMPLX(re, im);
+		norm += re * re + im * im;
 	}
 	for (int i = 0; i < n; i++)
 		u[i] /= sqrt(norm);
 }
 
-/* a (n x n, leading dimension lda) = (I - 2 u u^T) diag(s) (I - 2 v v^T):
- * singular values s, so condition max s / min s up to the rounding of the
- * products; v = u gives a symmetric matrix. */
-static void conditioned_matrix(int n, double cond, int symmetric, double *a, int lda)
+/* a (n x n, leading dimension lda, elements of width doubles) =
+ * (I - 2 u u^H) diag(s) (I - 2 v v^H): singular values s, so condition
+ * max s / min s up to the rounding of the products; v = u gives a symmetric
+ * (Hermitian) positive definite matrix, its diagonal then made real. */
+static void conditioned_matrix(int n, int width, double cond, int symmetric, double *a, int lda)
 {
-	double *u = malloc(3 * (size_t)n * sizeof *u), *v = u + n, *s = u + 2 * n;
-	unit_vector(n, u);
+	double complex *u = malloc(2 * (size_t)n * sizeof *u + 1), *v = u + n;
+	double *s = malloc((size_t)n * sizeof *s + 1);
+	unit_vector(n, width, u);
 	if (symmetric)
 		memcpy(v, u, (size_t)n * sizeof *v);
 	else
-		unit_vector(n, v);
+		unit_vector(n, width, v);
 	for (int i = 0; i < n; i++)
 		s[i] = n > 1 ? pow(cond, -(double)i / (n - 1)) : 1.0;
 	for (int i = n - 1; i > 0; i--) { /* in random order */
 		int k = splitmix64_int(&bh_rng, 0, i);
 		double t = s[i]; s[i] = s[k]; s[k] = t;
 	}
-	/* (I - 2uu^T) diag(s) (I - 2vv^T) = diag(s) - 2 u (s.u)^T... element by element */
-	double su_v = 0.0;
+	double complex usv = 0.0;
 	for (int k = 0; k < n; k++)
-		su_v += u[k] * s[k] * v[k];
+		usv += conj(u[k]) * s[k] * v[k];
 	for (int j = 0; j < n; j++)
-		for (int i = 0; i < n; i++)
-			a[(size_t)j * lda + i] = (i == j ? s[i] : 0.0) - 2.0 * u[i] * u[j] * s[j] -
-						 2.0 * s[i] * v[i] * v[j] + 4.0 * u[i] * su_v * v[j];
+		for (int i = 0; i < n; i++) {
+			double complex e = (i == j ? s[i] : 0.0) - 2.0 * u[i] * conj(u[j]) * s[j] -
+					   2.0 * s[i] * v[i] * conj(v[j]) +
+					   4.0 * u[i] * usv * conj(v[j]);
+			double *at = a + (size_t)width * ((size_t)j * lda + i);
+			at[0] = creal(e);
+			if (width == 2)
+				at[1] = symmetric && i == j ? 0.0 : cimag(e);
+		}
+	free(s);
 	free(u);
 }
 
@@ -177,21 +198,20 @@ static double ulps(double got, double rn)
 	return isfinite(got) ? fabs(got - rn) / ulp : INFINITY;
 }
 
-/* An m x n matrix in storage of leading dimension ld, with NaN in the
- * padding rows and PAD elements after it. */
-static double *padded(int m, int n, int ld)
+/* An n-column matrix in storage of leading dimension ld (elements of
+ * width doubles), NaN everywhere (padding rows, and PAD doubles after). */
+static size_t padded_size(int width, int n, int ld)
 {
-	size_t size = (size_t)ld * (n > 0 ? n : 1) + PAD;
+	return (size_t)width * ld * (n > 0 ? n : 1) + PAD;
+}
+
+static double *padded(int width, int n, int ld)
+{
+	size_t size = padded_size(width, n, ld);
 	double *v = malloc(size * sizeof *v);
 	for (size_t i = 0; i < size; i++)
 		v[i] = NAN;
-	(void)m;
 	return v;
-}
-
-static size_t padded_size(int n, int ld)
-{
-	return (size_t)ld * (n > 0 ? n : 1) + PAD;
 }
 
 /* Whether two arrays are the same bit for bit (NaN = NaN). */
@@ -203,164 +223,171 @@ static int same(const double *x, const double *y, size_t count)
 	return 1;
 }
 
-/* One system: A of condition cond (symmetric positive definite for posv),
- * nrhs right-hand sides, leading dimensions n + extra. */
-static void one_system(const char *routine, char uplo, int n, int nrhs, int extra, double cond)
+/* Whether a(i, j) lies in the triangle a posv does not read. */
+static int unread(char uplo, int i, int j)
 {
-	const int lda = n + extra, ldb = n + extra + 1;
-	double *a = padded(n, n, lda), *b = padded(n, nrhs, ldb);
-	double *ra = padded(n, n, lda), *rb = padded(n, nrhs, ldb);
-	double *exact = malloc((size_t)n * nrhs * sizeof *exact);
+	return uplo && (uplo == 'U' ? i > j : i < j);
+}
+
+/* The driver's call, twofold's or the reference's. */
+static void call(const struct driver *d, int reference, int n, int nrhs, double *a, int lda,
+		 int *ipiv, double *b, int ldb, int *info)
+{
+	const int z = d->width == 2;
+	if (d->uplo)
+		(reference ? reference_posv[z] : z ? zposv_ : dposv_)(&d->uplo, &n, &nrhs, a, &lda, b,
+								       &ldb, info, 1);
+	else
+		(reference ? reference_gesv[z] : z ? zgesv_ : dgesv_)(&n, &nrhs, a, &lda, ipiv, b,
+								       &ldb, info);
+}
+
+/* One system: A of condition cond (positive definite for posv), nrhs
+ * right-hand sides, leading dimensions n + extra and n + extra + 1. */
+static void one_system(const struct driver *d, int n, int nrhs, int extra, double cond)
+{
+	const int w = d->width, lda = n + extra, ldb = n + extra + 1, big = w * n;
+	double *a = padded(w, n, lda), *b = padded(w, nrhs, ldb);
+	double *ra = padded(w, n, lda), *rb = padded(w, nrhs, ldb);
 	int *ipiv = malloc((size_t)(n + PAD) * sizeof *ipiv), *ripiv = malloc((size_t)(n + PAD) * sizeof *ripiv);
-	conditioned_matrix(n, cond, uplo != 0, a, lda);
-	if (uplo) /* the triangle not referenced: NaN */
-		for (int j = 0; j < n; j++)
-			for (int i = 0; i < n; i++)
-				if (uplo == 'U' ? i > j : i < j)
-					a[(size_t)j * lda + i] = NAN;
-	/* the full matrix (symmetric: its stored triangle mirrored) */
-	double *full = malloc((size_t)n * n * sizeof *full), *x = malloc((size_t)n * sizeof *x);
-	for (int j = 0; j < n; j++)
+	conditioned_matrix(n, w, cond, d->uplo != 0, a, lda);
+	for (int j = 0; j < n; j++) /* the triangle posv does not read: NaN */
 		for (int i = 0; i < n; i++)
-			full[(size_t)j * n + i] = uplo && (uplo == 'U' ? i > j : i < j)
-							  ? a[(size_t)i * lda + j] : a[(size_t)j * lda + i];
-	/* b = A x for x of components 1 to 2 in size: a solution whose
-	 * components are all of one scale */
-	for (int c = 0; c < nrhs; c++) {
-		for (int j = 0; j < n; j++)
-			x[j] = (1.0 + splitmix64_unif(&bh_rng)) * (splitmix64_unif(&bh_rng) < 0.5 ? -1 : 1);
+			for (int p = 0; p < w && unread(d->uplo, i, j); p++)
+				a[(size_t)w * ((size_t)j * lda + i) + p] = NAN;
+	/* The real matrix of the system (complex: [Re A, -Im A; Im A, Re A]),
+	 * posv's read as the routine reads it (mirrored, conjugated), for the
+	 * MPFR solve; b = A x for x of components 1 to 2 in size. */
+	double *full = malloc((size_t)big * big * sizeof *full), *x = malloc((size_t)big * sizeof *x);
+	double *bs = malloc((size_t)big * nrhs * sizeof *bs), *exact = malloc((size_t)big * nrhs * sizeof *exact);
+	for (int j = 0; j < n; j++)
 		for (int i = 0; i < n; i++) {
-			double sum = 0.0;
-			for (int j = 0; j < n; j++)
-				sum += full[(size_t)j * n + i] * x[j];
-			b[(size_t)c * ldb + i] = sum;
+			const double *e = unread(d->uplo, i, j) ? a + (size_t)w * ((size_t)i * lda + j)
+								: a + (size_t)w * ((size_t)j * lda + i);
+			double re = e[0], im = w == 2 ? (unread(d->uplo, i, j) ? -e[1] : e[1]) : 0.0;
+			full[(size_t)j * big + i] = re;
+			if (w == 2) {
+				full[(size_t)(j + n) * big + i] = -im;
+				full[(size_t)j * big + i + n] = im;
+				full[(size_t)(j + n) * big + i + n] = re;
+			}
 		}
+	for (int c = 0; c < nrhs; c++) {
+		for (int k = 0; k < big; k++)
+			x[k] = (1.0 + splitmix64_unif(&bh_rng)) * (splitmix64_unif(&bh_rng) < 0.5 ? -1 : 1);
+		for (int i = 0; i < big; i++) {
+			double sum = 0.0;
+			for (int k = 0; k < big; k++)
+				sum += full[(size_t)k * big + i] * x[k];
+			bs[(size_t)c * big + i] = sum;
+		}
+		for (int i = 0; i < n; i++)
+			for (int p = 0; p < w; p++)
+				b[(size_t)w * ((size_t)c * ldb + i) + p] = bs[(size_t)c * big + i + p * n];
 	}
-	free(x);
-	exact_solution(n, nrhs, full, n, b, ldb, exact);
-	memcpy(ra, a, padded_size(n, lda) * sizeof *a);
-	memcpy(rb, b, padded_size(nrhs, ldb) * sizeof *b);
+	exact_solution(big, nrhs, full, big, bs, big, exact);
+	memcpy(ra, a, padded_size(w, n, lda) * sizeof *a);
+	memcpy(rb, b, padded_size(w, nrhs, ldb) * sizeof *b);
 	for (int i = 0; i < n + PAD; i++)
 		ipiv[i] = ripiv[i] = -7;
 	int info = -99, rinfo = -99;
-	if (uplo) {
-		dposv_(&uplo, &n, &nrhs, a, &lda, b, &ldb, &info, 1);
-		reference_posv(&uplo, &n, &nrhs, ra, &lda, rb, &ldb, &rinfo, 1);
-	} else {
-		dgesv_(&n, &nrhs, a, &lda, ipiv, b, &ldb, &info);
-		reference_gesv(&n, &nrhs, ra, &lda, ripiv, rb, &ldb, &rinfo);
-	}
-	bh_verdict(routine, info == rinfo, "n %d cond %.0e: INFO %d, the reference's %d", n, cond,
+	call(d, 0, n, nrhs, a, lda, ipiv, b, ldb, &info);
+	call(d, 1, n, nrhs, ra, lda, ripiv, rb, ldb, &rinfo);
+	const char uplo = d->uplo ? d->uplo : '-';
+	bh_verdict(d->name, info == rinfo, "n %d cond %.0e: INFO %d, the reference's %d", n, cond,
 		   info, rinfo);
-	bh_verdict(routine, same(a, ra, padded_size(n, lda)) && memcmp(ipiv, ripiv, (size_t)(n + PAD) * sizeof *ipiv) == 0,
+	bh_verdict(d->name, same(a, ra, padded_size(w, n, lda)) &&
+				    memcmp(ipiv, ripiv, (size_t)(n + PAD) * sizeof *ipiv) == 0,
 		   "n %d cond %.0e uplo %c: the factors or pivots differ from the reference's", n,
-		   cond, uplo ? uplo : '-');
+		   cond, uplo);
 	if (bh_mode == BH_CPU)
-		bh_verdict(routine, same(b, rb, padded_size(nrhs, ldb)),
+		bh_verdict(d->name, same(b, rb, padded_size(w, nrhs, ldb)),
 			   "n %d cond %.0e: the solution differs from the reference's", n, cond);
 	double worst = 0.0;
-	for (int c = 0; c < nrhs; c++)
-		for (int i = 0; i < n; i++)
-			worst = fmax(worst, ulps(b[(size_t)c * ldb + i], exact[(size_t)c * n + i]));
 	int untouched = 1;
 	for (int c = 0; c < nrhs; c++)
-		for (int i = n; i < ldb; i++)
-			untouched &= isnan(b[(size_t)c * ldb + i]);
+		for (int i = 0; i < ldb; i++)
+			for (int p = 0; p < w; p++) {
+				double got = b[(size_t)w * ((size_t)c * ldb + i) + p];
+				if (i < n)
+					worst = fmax(worst, ulps(got, exact[(size_t)c * big + i + p * n]));
+				else
+					untouched &= isnan(got);
+			}
 	for (int i = 0; i < PAD; i++)
-		untouched &= isnan(b[padded_size(nrhs, ldb) - 1 - i]);
-	bh_verdict(routine, untouched, "n %d: B written outside its n x nrhs elements", n);
+		untouched &= isnan(b[padded_size(w, nrhs, ldb) - 1 - i]);
+	bh_verdict(d->name, untouched, "n %d: B written outside its n x nrhs elements", n);
 	int met = cond <= 1e14 ? worst == 0.0 : worst <= 1.0;
 	if (bh_mode == BH_DD)
-		bh_verdict(routine, met, "n %d nrhs %d cond %.0e uplo %c: %.3g ulps from the exact "
-			   "solution rounded", n, nrhs, cond, uplo ? uplo : '-', worst);
+		bh_verdict(d->name, met, "n %d nrhs %d cond %.0e uplo %c: %.3g ulps from the exact "
+			   "solution rounded", n, nrhs, cond, uplo, worst);
 	else if (cond >= 1e8)
-		bh_ill_conditioned(routine, met);
-	free(full);
-	free(exact);
-	free(ipiv);
-	free(ripiv);
-	free(a);
-	free(b);
-	free(ra);
-	free(rb);
+		bh_ill_conditioned(d->name, met);
+	free(full), free(x), free(bs), free(exact);
+	free(ipiv), free(ripiv);
+	free(a), free(b), free(ra), free(rb);
 }
 
-/* Singular matrices, Inf and NaN, n = 0, nrhs = 0: the reference's
- * results, bit for bit, in every mode. */
-static void as_the_reference(const char *routine, char uplo, int n, int nrhs, int kind)
+/* Singular matrices (kind 1), NaN in A (2), Inf in B (3), n = 0 or
+ * nrhs = 0 (kind 0): the reference's results, bit for bit, in every mode. */
+static void as_the_reference(const struct driver *d, int n, int nrhs, int kind)
 {
-	const int lda = n > 0 ? n : 1, ldb = lda;
-	double *a = padded(n, n, lda), *b = padded(n, nrhs, ldb);
-	double *ra = padded(n, n, lda), *rb = padded(n, nrhs, ldb);
+	const int w = d->width, lda = n > 0 ? n : 1, ldb = lda;
+	double *a = padded(w, n, lda), *b = padded(w, nrhs, ldb);
+	double *ra = padded(w, n, lda), *rb = padded(w, nrhs, ldb);
 	int ipiv[64], ripiv[64];
-	conditioned_matrix(n, 10.0, uplo != 0, a, lda);
+	conditioned_matrix(n, w, 10.0, d->uplo != 0, a, lda);
 	for (int c = 0; c < nrhs; c++)
-		for (int i = 0; i < n; i++)
-			b[(size_t)c * ldb + i] = bh_sym();
+		for (int i = 0; i < w * n; i++)
+			b[(size_t)w * c * ldb + i] = bh_sym();
 	if (kind == 1 && n > 2) /* singular: a zero column */
-		for (int i = 0; i < n; i++)
-			a[(size_t)2 * lda + i] = 0.0;
-	if (kind == 2 && n > 1) /* NaN in A, in the triangle dposv_ reads */
-		a[uplo == 'U' ? lda : 1] = NAN;
+		for (int i = 0; i < w * n; i++)
+			a[(size_t)w * 2 * lda + i] = 0.0;
+	if (kind == 2 && n > 1) /* NaN in A, in the triangle posv reads */
+		a[(size_t)w * (d->uplo == 'U' ? lda : 1)] = NAN;
 	if (kind == 3 && n > 1 && nrhs > 0) /* Inf in B */
-		b[1] = INFINITY;
-	memcpy(ra, a, padded_size(n, lda) * sizeof *a);
-	memcpy(rb, b, padded_size(nrhs, ldb) * sizeof *b);
+		b[w] = INFINITY;
+	memcpy(ra, a, padded_size(w, n, lda) * sizeof *a);
+	memcpy(rb, b, padded_size(w, nrhs, ldb) * sizeof *b);
 	for (int i = 0; i < 64; i++)
 		ipiv[i] = ripiv[i] = -7;
 	int info = -99, rinfo = -99;
-	if (uplo) {
-		dposv_(&uplo, &n, &nrhs, a, &lda, b, &ldb, &info, 1);
-		reference_posv(&uplo, &n, &nrhs, ra, &lda, rb, &ldb, &rinfo, 1);
-	} else {
-		dgesv_(&n, &nrhs, a, &lda, ipiv, b, &ldb, &info);
-		reference_gesv(&n, &nrhs, ra, &lda, ripiv, rb, &ldb, &rinfo);
-	}
-	bh_verdict(routine, info == rinfo && same(a, ra, padded_size(n, lda)) &&
-			    same(b, rb, padded_size(nrhs, ldb)) && memcmp(ipiv, ripiv, sizeof ipiv) == 0,
+	call(d, 0, n, nrhs, a, lda, ipiv, b, ldb, &info);
+	call(d, 1, n, nrhs, ra, lda, ripiv, rb, ldb, &rinfo);
+	bh_verdict(d->name, info == rinfo && same(a, ra, padded_size(w, n, lda)) &&
+				    same(b, rb, padded_size(w, nrhs, ldb)) &&
+				    memcmp(ipiv, ripiv, sizeof ipiv) == 0,
 		   "n %d nrhs %d case %d uplo %c: INFO %d (the reference's %d), or A, B or ipiv "
-		   "not the reference's", n, nrhs, kind, uplo ? uplo : '-', info, rinfo);
-	free(a);
-	free(b);
-	free(ra);
-	free(rb);
+		   "not the reference's", n, nrhs, kind, d->uplo ? d->uplo : '-', info, rinfo);
+	free(a), free(b), free(ra), free(rb);
 }
 
 /* Each illegal argument: LAPACK's INFO and the program's xerbla_. */
-static void illegal_arguments(void)
+static void illegal_arguments(const struct driver *d)
 {
-	double a[16] = { 0 }, b[16] = { 0 };
-	int ipiv[4], info;
-	static const struct {
-		int n, nrhs, lda, ldb, parameter;
-	} gesv_cases[] = {
-		{ -1, 1, 1, 1, 1 }, { 2, -1, 2, 2, 2 }, { 2, 1, 1, 2, 4 }, { 2, 1, 2, 1, 7 },
-		{ 0, 1, 0, 1, 4 }, { 0, 1, 1, 0, 7 },
-	};
-	for (size_t i = 0; i < sizeof gesv_cases / sizeof gesv_cases[0]; i++) {
-		xerbla_name[0] = 0, xerbla_info = 0;
-		dgesv_(&gesv_cases[i].n, &gesv_cases[i].nrhs, a, &gesv_cases[i].lda, ipiv, b,
-		       &gesv_cases[i].ldb, &info);
-		bh_verdict("dgesv_", info == -gesv_cases[i].parameter && xerbla_info == gesv_cases[i].parameter &&
-				     strcmp(xerbla_name, "DGESV ") == 0,
-			   "illegal parameter %d: INFO %d, xerbla_ heard '%s' %d",
-			   gesv_cases[i].parameter, info, xerbla_name, xerbla_info);
-	}
+	double a[32] = { 0 }, b[32] = { 0 };
+	int ipiv[4];
 	static const struct {
 		char uplo;
-		int n, nrhs, lda, ldb, parameter;
-	} posv_cases[] = {
-		{ 'X', 2, 1, 2, 2, 1 }, { 'U', -1, 1, 1, 1, 2 }, { 'L', 2, -1, 2, 2, 3 },
-		{ 'u', 2, 1, 1, 2, 5 }, { 'l', 2, 1, 2, 1, 7 },
+		int n, nrhs, lda, ldb, gesv, posv; /* the parameter each reports */
+	} cases[] = {
+		{ 'X', 2, 1, 2, 2, 0, 1 }, { 'U', -1, 1, 1, 1, 1, 2 }, { 'L', 2, -1, 2, 2, 2, 3 },
+		{ 'u', 2, 1, 1, 2, 4, 5 }, { 'l', 2, 1, 2, 1, 7, 7 }, { 'U', 0, 1, 0, 1, 4, 5 },
+		{ 'L', 0, 1, 1, 0, 7, 7 },
 	};
-	for (size_t i = 0; i < sizeof posv_cases / sizeof posv_cases[0]; i++) {
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		int parameter = d->uplo ? cases[i].posv : cases[i].gesv;
+		if (!parameter)
+			continue;
+		struct driver with = *d;
+		with.uplo = d->uplo ? cases[i].uplo : 0;
+		int info = 0;
 		xerbla_name[0] = 0, xerbla_info = 0;
-		dposv_(&posv_cases[i].uplo, &posv_cases[i].n, &posv_cases[i].nrhs, a,
-		       &posv_cases[i].lda, b, &posv_cases[i].ldb, &info, 1);
-		bh_verdict("dposv_", info == -posv_cases[i].parameter && xerbla_info == posv_cases[i].parameter &&
-				     strcmp(xerbla_name, "DPOSV ") == 0,
-			   "illegal parameter %d: INFO %d, xerbla_ heard '%s' %d",
-			   posv_cases[i].parameter, info, xerbla_name, xerbla_info);
+		call(&with, 0, cases[i].n, cases[i].nrhs, a, cases[i].lda, ipiv, b, cases[i].ldb, &info);
+		bh_verdict(d->name, info == -parameter && xerbla_info == parameter &&
+					    strcmp(xerbla_name, d->upper) == 0,
+			   "illegal parameter %d: INFO %d, xerbla_ heard '%s' %d", parameter, info,
+			   xerbla_name, xerbla_info);
 	}
 }
 
@@ -368,25 +395,25 @@ int main(int argc, char **argv)
 {
 	bh_start(argc, argv, "dd|cpu");
 	open_reference_lapack();
+	static const struct driver drivers[] = {
+		{ "dgesv_", "DGESV ", 1, 0 }, { "zgesv_", "ZGESV ", 2, 0 },
+		{ "dposv_", "DPOSV ", 1, 'U' }, { "dposv_", "DPOSV ", 1, 'L' },
+		{ "zposv_", "ZPOSV ", 2, 'U' }, { "zposv_", "ZPOSV ", 2, 'L' },
+	};
 	static const double conds[] = { 1.0, 1e4, 1e8, 1e12, 1e14, 1e15 };
 	static const int sizes[] = { 1, 2, 7, 33 };
-	for (size_t c = 0; c < sizeof conds / sizeof conds[0]; c++)
-		for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
-			int n = sizes[s];
-			one_system("dgesv_", 0, n, 1, 0, conds[c]);
-			one_system("dgesv_", 0, n, 3, 2, conds[c]);
-			one_system("dposv_", 'U', n, 1, 1, conds[c]);
-			one_system("dposv_", 'L', n, 2, 0, conds[c]);
-		}
-	for (int kind = 1; kind < 4; kind++) {
-		as_the_reference("dgesv_", 0, 5, 2, kind);
-		as_the_reference("dposv_", 'U', 5, 2, kind);
-		as_the_reference("dposv_", 'L', 5, 1, kind);
+	for (size_t r = 0; r < sizeof drivers / sizeof drivers[0]; r++) {
+		const struct driver *d = &drivers[r];
+		for (size_t c = 0; c < sizeof conds / sizeof conds[0]; c++)
+			for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+				one_system(d, sizes[s], 1, 0, conds[c]);
+				one_system(d, sizes[s], 3, 2, conds[c]);
+			}
+		for (int kind = 1; kind < 4; kind++)
+			as_the_reference(d, 5, 2, kind);
+		as_the_reference(d, 0, 2, 0);
+		as_the_reference(d, 4, 0, 0);
+		illegal_arguments(d);
 	}
-	as_the_reference("dgesv_", 0, 0, 2, 0);
-	as_the_reference("dgesv_", 0, 4, 0, 0);
-	as_the_reference("dposv_", 'L', 0, 1, 0);
-	as_the_reference("dposv_", 'U', 4, 0, 0);
-	illegal_arguments();
 	return bh_finish();
 }
