@@ -1,6 +1,6 @@
 #include "config.h"
 
-/* LAPACK's drivers dgesv_, zgesv_, dposv_ and zposv_.  Checked as LAPACK
+/* LAPACK's drivers dgesv_, zgesv_, dposv_, zposv_ and dsysv_.  Checked as LAPACK
  * checks them (INFO = -i and xerbla_ for the i-th argument); in dd mode a
  * system of finite data is factored in double and refined (plan/refine.h),
  * and anything else goes to the CPU LAPACK: in the other modes its driver,
@@ -111,6 +111,32 @@ static enum tf_where posv(enum tf_op_type type, char uplo, int n, int nrhs, doub
 	return TF_WHERE_CPU_DD;
 }
 
+static enum tf_where sysv(char uplo, int n, int nrhs, double *a, int lda, int *ipiv, double *b,
+			  int ldb, double *work, int lwork, int *info)
+{
+	int illegal = tf_check_sysv(uplo, n, nrhs, lda, ldb, lwork);
+	if (illegal) {
+		*info = -illegal;
+		tf_report_illegal("DSYSV ", illegal);
+		return TF_WHERE_NO_WORK;
+	}
+	uplo = tf_uplo_option(uplo);
+	if (tf_config()->mode != TF_MODE_DD) {
+		*info = tf_plan_lapack_dsysv(0, uplo, n, nrhs, a, lda, ipiv, b, ldb, work, lwork);
+		return TF_WHERE_CPU_BLAS;
+	}
+	if (lwork == -1 || n == 0 || nrhs == 0 || !finite_triangle(TF_TYPE_D, uplo, n, a, lda) ||
+	    !finite_matrix(TF_TYPE_D, n, nrhs, b, ldb)) {
+		*info = tf_plan_lapack_dsysv(1, uplo, n, nrhs, a, lda, ipiv, b, ldb, work, lwork);
+		return lwork == -1 ? TF_WHERE_NO_WORK : TF_WHERE_CPU_BLAS;
+	}
+	struct tf_refine_report report;
+	*info = tf_plan_dsysv_refined(uplo, n, nrhs, a, lda, ipiv, b, ldb, work, lwork, &report);
+	if (*info == 0)
+		log_refinement("dsysv_", "LDL^T", n, nrhs, &report);
+	return TF_WHERE_CPU_DD;
+}
+
 /* Flops of a factorization (LAPACK's leading terms: LU 2n^3/3, Cholesky
  * n^3/3; complex ones four times as many) and its solve, for the report's
  * rates. */
@@ -161,4 +187,15 @@ TF_EXPORT void zposv_(const char *uplo, const int *n, const int *nrhs, void *a, 
 {
 	(void)uplo_len;
 	posv_call(TF_L_zposv_, TF_TYPE_Z, *uplo, *n, *nrhs, a, *lda, b, *ldb, info);
+}
+
+TF_EXPORT void dsysv_(const char *uplo, const int *n, const int *nrhs, double *a, const int *lda,
+		      int *ipiv, double *b, const int *ldb, double *work, const int *lwork, int *info,
+		      size_t uplo_len)
+{
+	(void)uplo_len;
+	struct tf_call call;
+	tf_call_begin(&call, TF_L_dsysv_);
+	enum tf_where where = sysv(*uplo, *n, *nrhs, a, *lda, ipiv, b, *ldb, work, *lwork, info);
+	tf_call_end(&call, where, where == TF_WHERE_NO_WORK ? 0.0 : solve_flops(TF_TYPE_D, *n, *nrhs, 1.0 / 3.0));
 }

@@ -28,6 +28,8 @@ static const struct {
 	{ "zposv_", offsetof(struct tf_cpu_lapack, zposv) },
 	{ "zpotrf_", offsetof(struct tf_cpu_lapack, zpotrf) },
 	{ "zpotrs_", offsetof(struct tf_cpu_lapack, zpotrs) },
+	{ "dsysv_", offsetof(struct tf_cpu_lapack, dsysv) },
+	{ "dsytrs_", offsetof(struct tf_cpu_lapack, dsytrs) },
 };
 enum { ROUTINES = sizeof routines / sizeof routines[0] };
 

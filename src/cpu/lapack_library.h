@@ -30,6 +30,12 @@ struct tf_cpu_lapack {
 	TF_LAPACK_SOLVERS(d)
 	TF_LAPACK_SOLVERS(z)
 #undef TF_LAPACK_SOLVERS
+	void (*dsysv)(const char *uplo, const int *n, const int *nrhs, double *a, const int *lda,
+		      int *ipiv, double *b, const int *ldb, double *work, const int *lwork, int *info,
+		      size_t uplo_len);
+	void (*dsytrs)(const char *uplo, const int *n, const int *nrhs, const double *a,
+		       const int *lda, const int *ipiv, double *b, const int *ldb, int *info,
+		       size_t uplo_len);
 };
 
 /* The CPU LAPACK, loaded at the first call; every member is set: when a

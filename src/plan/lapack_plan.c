@@ -24,6 +24,17 @@ int tf_plan_lapack_posv(enum tf_op_type type, char uplo, int n, int nrhs, double
 	return info;
 }
 
+int tf_plan_lapack_dsysv(int native, char uplo, int n, int nrhs, double *a, int lda, int *ipiv,
+			 double *b, int ldb, double *work, int lwork)
+{
+	int info = 0;
+	const struct tf_cpu_lapack *lapack = tf_cpu_lapack();
+	tf_thread.native_depth += native;
+	lapack->dsysv(&uplo, &n, &nrhs, a, &lda, ipiv, b, &ldb, work, &lwork, &info, 1);
+	tf_thread.native_depth -= native;
+	return info;
+}
+
 /* The factorizations and solves run with native_depth raised: the BLAS
  * calls they make are forwarded to the CPU BLAS (plan.c). */
 int tf_plan_getrf(enum tf_op_type type, int n, double *a, int lda, int *ipiv)
@@ -66,6 +77,17 @@ int tf_plan_potrs(enum tf_op_type type, char uplo, int n, int nrhs, const double
 	tf_thread.native_depth++;
 	(type == TF_TYPE_Z ? lapack->zpotrs : lapack->dpotrs)(&uplo, &n, &nrhs, factor, &ldf, b, &ldb,
 							      &info, 1);
+	tf_thread.native_depth--;
+	return info;
+}
+
+int tf_plan_dsytrs(char uplo, int n, int nrhs, const double *factor, int ldf, const int *ipiv,
+		   double *b, int ldb)
+{
+	int info = 0;
+	const struct tf_cpu_lapack *lapack = tf_cpu_lapack();
+	tf_thread.native_depth++;
+	lapack->dsytrs(&uplo, &n, &nrhs, factor, &ldf, ipiv, b, &ldb, &info, 1);
 	tf_thread.native_depth--;
 	return info;
 }

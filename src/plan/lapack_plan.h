@@ -19,6 +19,12 @@ int tf_plan_lapack_gesv(enum tf_op_type type, int n, int nrhs, double *a, int ld
 int tf_plan_lapack_posv(enum tf_op_type type, char uplo, int n, int nrhs, double *a, int lda,
 			double *b, int ldb);
 
+/* dsysv_: the CPU LAPACK's driver, its BLAS native when `native` (the
+ * factorization of a refined solve: A, ipiv and work as LAPACK leaves them,
+ * B its solution), else as the mode computes it. */
+int tf_plan_lapack_dsysv(int native, char uplo, int n, int nrhs, double *a, int lda, int *ipiv,
+			 double *b, int ldb, double *work, int lwork);
+
 /* The factorizations and their solves, their BLAS native. */
 int tf_plan_getrf(enum tf_op_type type, int n, double *a, int lda, int *ipiv);
 int tf_plan_getrs(enum tf_op_type type, int n, int nrhs, const double *lu, int ldlu,
@@ -26,6 +32,9 @@ int tf_plan_getrs(enum tf_op_type type, int n, int nrhs, const double *lu, int l
 int tf_plan_potrf(enum tf_op_type type, char uplo, int n, double *a, int lda);
 int tf_plan_potrs(enum tf_op_type type, char uplo, int n, int nrhs, const double *factor, int ldf,
 		  double *b, int ldb);
+
+int tf_plan_dsytrs(char uplo, int n, int nrhs, const double *factor, int ldf, const int *ipiv,
+		   double *b, int ldb);
 
 /* r = b - A (x_hi + x_lo) for each of nrhs columns, each element's sum
  * formed to far below u of itself (cpu/dd_kernels.h) and rounded once: A

@@ -22,9 +22,11 @@
 #define MAX_STEPS 40
 
 /* A system with its double factors. */
+enum factors { LU, CHOLESKY, LDLT };
 struct factored {
 	enum tf_op_type type;
-	char uplo; /* 0: LU (ipiv); 'U' or 'L': Cholesky, and A symmetric (Hermitian) */
+	enum factors factors; /* LU and LDLT with ipiv */
+	char uplo; /* 0: A general; 'U' or 'L': A symmetric (Hermitian), its uplo triangle */
 	int n;
 	const double *a;      /* the original A */
 	int lda;
@@ -35,8 +37,11 @@ struct factored {
 
 static int solve(const struct factored *s, int nrhs, double *b, int ldb)
 {
-	return s->uplo ? tf_plan_potrs(s->type, s->uplo, s->n, nrhs, s->factor, s->ldf, b, ldb)
-		       : tf_plan_getrs(s->type, s->n, nrhs, s->factor, s->ldf, s->ipiv, b, ldb);
+	switch (s->factors) {
+	case CHOLESKY: return tf_plan_potrs(s->type, s->uplo, s->n, nrhs, s->factor, s->ldf, b, ldb);
+	case LDLT: return tf_plan_dsytrs(s->uplo, s->n, nrhs, s->factor, s->ldf, s->ipiv, b, ldb);
+	default: return tf_plan_getrs(s->type, s->n, nrhs, s->factor, s->ldf, s->ipiv, b, ldb);
+	}
 }
 
 /* One right-hand side's progress. */
@@ -148,7 +153,7 @@ int tf_plan_gesv_refined(enum tf_op_type type, int n, int nrhs, double *a, int l
 	int info = tf_plan_getrf(type, n, a, lda, ipiv);
 	if (info == 0) {
 		tf_plan_getrs(type, n, nrhs, a, lda, ipiv, b, ldb);
-		struct factored s = { type, 0, n, a0, n, a, lda, ipiv };
+		struct factored s = { type, LU, 0, n, a0, n, a, lda, ipiv };
 		refine(&s, nrhs, b0, n, b, ldb, report);
 	}
 	free(b0);
@@ -164,7 +169,21 @@ int tf_plan_posv_refined(enum tf_op_type type, char uplo, int n, int nrhs, doubl
 	int info = tf_plan_potrf(type, uplo, n, a, lda);
 	if (info == 0) {
 		tf_plan_potrs(type, uplo, n, nrhs, a, lda, b, ldb);
-		struct factored s = { type, uplo, n, a0, n, a, lda, NULL };
+		struct factored s = { type, CHOLESKY, uplo, n, a0, n, a, lda, NULL };
+		refine(&s, nrhs, b0, n, b, ldb, report);
+	}
+	free(b0);
+	free(a0);
+	return info;
+}
+
+int tf_plan_dsysv_refined(char uplo, int n, int nrhs, double *a, int lda, int *ipiv, double *b,
+			  int ldb, double *work, int lwork, struct tf_refine_report *report)
+{
+	double *a0 = copy_of(1, n, n, a, lda), *b0 = copy_of(1, n, nrhs, b, ldb);
+	int info = tf_plan_lapack_dsysv(1, uplo, n, nrhs, a, lda, ipiv, b, ldb, work, lwork);
+	if (info == 0) {
+		struct factored s = { TF_TYPE_D, LDLT, uplo, n, a0, n, a, lda, ipiv };
 		refine(&s, nrhs, b0, n, b, ldb, report);
 	}
 	free(b0);

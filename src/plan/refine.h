@@ -30,4 +30,9 @@ int tf_plan_gesv_refined(enum tf_op_type type, int n, int nrhs, double *a, int l
 int tf_plan_posv_refined(enum tf_op_type type, char uplo, int n, int nrhs, double *a, int lda,
 			 double *b, int ldb, struct tf_refine_report *report);
 
+/* dsysv_: the CPU LAPACK's dsysv_ (Bunch-Kaufman LDL^T, A, ipiv and work
+ * as it leaves them), refined with its factors. */
+int tf_plan_dsysv_refined(char uplo, int n, int nrhs, double *a, int lda, int *ipiv, double *b,
+			  int ldb, double *work, int lwork, struct tf_refine_report *report);
+
 #endif

@@ -1,5 +1,5 @@
-/* test/lapack/drivers.c: LAPACK's drivers dgesv_, zgesv_, dposv_ and zposv_
- * as libtwofold exports them, run with libtwofold preloaded (test/blas/run.sh):
+/* test/lapack/drivers.c: LAPACK's drivers dgesv_, zgesv_, dposv_, zposv_ and
+ * dsysv_ as libtwofold exports them, run with libtwofold preloaded (test/blas/run.sh):
  *   dd   on systems of condition 1 to 1e15, every component of the solution
  *        is the exact solution of the stored system (MPFR) rounded to
  *        nearest: no error at all up to condition 1e14, at most 1 ulp at
@@ -28,17 +28,23 @@ typedef void gesv_fn(const int *n, const int *nrhs, double *a, const int *lda, i
 		     double *b, const int *ldb, int *info);
 typedef void posv_fn(const char *uplo, const int *n, const int *nrhs, double *a, const int *lda,
 		     double *b, const int *ldb, int *info, size_t uplo_len);
+typedef void sysv_fn(const char *uplo, const int *n, const int *nrhs, double *a, const int *lda,
+		     int *ipiv, double *b, const int *ldb, double *work, const int *lwork,
+		     int *info, size_t uplo_len);
 extern gesv_fn dgesv_, zgesv_;
 extern posv_fn dposv_, zposv_;
+extern sysv_fn dsysv_;
 static gesv_fn *reference_gesv[2];
 static posv_fn *reference_posv[2];
+static sysv_fn *reference_sysv;
 
 /* A driver of one type (complex: elements of two doubles). */
 struct driver {
 	const char *name;   /* "dgesv_" ... */
 	const char *upper;  /* as xerbla_ hears it: "DGESV " ... */
 	int width;          /* doubles per element */
-	char uplo;          /* 0: gesv; posv: 'U' or 'L' for the case */
+	char uplo;          /* 0: gesv; posv, sysv: 'U' or 'L' for the case */
+	int sysv;           /* dsysv_: A symmetric indefinite */
 };
 
 #define PRECISION 1024 /* bits of the MPFR solves: exact far beyond condition 1e18 */
@@ -87,7 +93,9 @@ static void open_reference_lapack(void)
 	reference_gesv[1] = (gesv_fn *)dlsym(lapack, "zgesv_");
 	reference_posv[0] = (posv_fn *)dlsym(lapack, "dposv_");
 	reference_posv[1] = (posv_fn *)dlsym(lapack, "zposv_");
-	if (!reference_gesv[0] || !reference_gesv[1] || !reference_posv[0] || !reference_posv[1]) {
+	reference_sysv = (sysv_fn *)dlsym(lapack, "dsysv_");
+	if (!reference_gesv[0] || !reference_gesv[1] || !reference_posv[0] || !reference_posv[1] ||
+	    !reference_sysv) {
 		printf("the reference LAPACK lacks a driver\n");
 		exit(99);
 	}
@@ -109,10 +117,12 @@ static void unit_vector(int n, int width, double complex *u)
 
 /* a (n x n, leading dimension lda, elements of width doubles) =
  * (I - 2 u u^H) diag(s) (I - 2 v v^H): singular values s, so condition
- * max s / min s up to the rounding of the products; v = u gives a symmetric
- * (Hermitian) positive definite matrix, its diagonal then made real. */
+ * max s / min s up to the rounding of the products; symmetric: v = u gives a
+ * symmetric (Hermitian) positive definite matrix, its diagonal then made
+ * real; symmetric 2: indefinite, s with random signs. */
 static void conditioned_matrix(int n, int width, double cond, int symmetric, double *a, int lda)
 {
+	const int indefinite = symmetric == 2;
 	double complex *u = malloc(2 * (size_t)n * sizeof *u + 1), *v = u + n;
 	double *s = malloc((size_t)n * sizeof *s + 1);
 	unit_vector(n, width, u);
@@ -121,7 +131,8 @@ static void conditioned_matrix(int n, int width, double cond, int symmetric, dou
 	else
 		unit_vector(n, width, v);
 	for (int i = 0; i < n; i++)
-		s[i] = n > 1 ? pow(cond, -(double)i / (n - 1)) : 1.0;
+		s[i] = (n > 1 ? pow(cond, -(double)i / (n - 1)) : 1.0) *
+		       (indefinite && splitmix64_unif(&bh_rng) < 0.5 ? -1 : 1);
 	for (int i = n - 1; i > 0; i--) { /* in random order */
 		int k = splitmix64_int(&bh_rng, 0, i);
 		double t = s[i]; s[i] = s[k]; s[k] = t;
@@ -234,7 +245,13 @@ static void call(const struct driver *d, int reference, int n, int nrhs, double 
 		 int *ipiv, double *b, int ldb, int *info)
 {
 	const int z = d->width == 2;
-	if (d->uplo)
+	if (d->sysv) {
+		int lwork = 64 * (n > 0 ? n : 1);
+		double *work = malloc((size_t)lwork * sizeof *work);
+		(reference ? reference_sysv : dsysv_)(&d->uplo, &n, &nrhs, a, &lda, ipiv, b, &ldb, work,
+						      &lwork, info, 1);
+		free(work);
+	} else if (d->uplo)
 		(reference ? reference_posv[z] : z ? zposv_ : dposv_)(&d->uplo, &n, &nrhs, a, &lda, b,
 								       &ldb, info, 1);
 	else
@@ -250,7 +267,7 @@ static void one_system(const struct driver *d, int n, int nrhs, int extra, doubl
 	double *a = padded(w, n, lda), *b = padded(w, nrhs, ldb);
 	double *ra = padded(w, n, lda), *rb = padded(w, nrhs, ldb);
 	int *ipiv = malloc((size_t)(n + PAD) * sizeof *ipiv), *ripiv = malloc((size_t)(n + PAD) * sizeof *ripiv);
-	conditioned_matrix(n, w, cond, d->uplo != 0, a, lda);
+	conditioned_matrix(n, w, cond, d->sysv ? 2 : d->uplo != 0, a, lda);
 	for (int j = 0; j < n; j++) /* the triangle posv does not read: NaN */
 		for (int i = 0; i < n; i++)
 			for (int p = 0; p < w && unread(d->uplo, i, j); p++)
@@ -328,7 +345,7 @@ static void one_system(const struct driver *d, int n, int nrhs, int extra, doubl
 	free(a), free(b), free(ra), free(rb);
 }
 
-/* Singular matrices (kind 1), NaN in A (2), Inf in B (3), n = 0 or
+/* Singular matrices (kind 1: a zero row and column), NaN in A (2), Inf in B (3), n = 0 or
  * nrhs = 0 (kind 0): the reference's results, bit for bit, in every mode. */
 static void as_the_reference(const struct driver *d, int n, int nrhs, int kind)
 {
@@ -336,13 +353,14 @@ static void as_the_reference(const struct driver *d, int n, int nrhs, int kind)
 	double *a = padded(w, n, lda), *b = padded(w, nrhs, ldb);
 	double *ra = padded(w, n, lda), *rb = padded(w, nrhs, ldb);
 	int ipiv[64], ripiv[64];
-	conditioned_matrix(n, w, 10.0, d->uplo != 0, a, lda);
+	conditioned_matrix(n, w, 10.0, d->sysv ? 2 : d->uplo != 0, a, lda);
 	for (int c = 0; c < nrhs; c++)
 		for (int i = 0; i < w * n; i++)
 			b[(size_t)w * c * ldb + i] = bh_sym();
-	if (kind == 1 && n > 2) /* singular: a zero column */
-		for (int i = 0; i < w * n; i++)
-			a[(size_t)w * 2 * lda + i] = 0.0;
+	if (kind == 1 && n > 2) /* singular: a zero row and column */
+		for (int i = 0; i < n; i++)
+			for (int p = 0; p < w; p++)
+				a[(size_t)w * (2 * (size_t)lda + i) + p] = a[(size_t)w * ((size_t)i * lda + 2) + p] = 0.0;
 	if (kind == 2 && n > 1) /* NaN in A, in the triangle posv reads */
 		a[(size_t)w * (d->uplo == 'U' ? lda : 1)] = NAN;
 	if (kind == 3 && n > 1 && nrhs > 0) /* Inf in B */
@@ -369,14 +387,14 @@ static void illegal_arguments(const struct driver *d)
 	int ipiv[4];
 	static const struct {
 		char uplo;
-		int n, nrhs, lda, ldb, gesv, posv; /* the parameter each reports */
+		int n, nrhs, lda, ldb, gesv, posv, sysv; /* the parameter each reports */
 	} cases[] = {
-		{ 'X', 2, 1, 2, 2, 0, 1 }, { 'U', -1, 1, 1, 1, 1, 2 }, { 'L', 2, -1, 2, 2, 2, 3 },
-		{ 'u', 2, 1, 1, 2, 4, 5 }, { 'l', 2, 1, 2, 1, 7, 7 }, { 'U', 0, 1, 0, 1, 4, 5 },
-		{ 'L', 0, 1, 1, 0, 7, 7 },
+		{ 'X', 2, 1, 2, 2, 0, 1, 1 }, { 'U', -1, 1, 1, 1, 1, 2, 2 }, { 'L', 2, -1, 2, 2, 2, 3, 3 },
+		{ 'u', 2, 1, 1, 2, 4, 5, 5 }, { 'l', 2, 1, 2, 1, 7, 7, 8 }, { 'U', 0, 1, 0, 1, 4, 5, 5 },
+		{ 'L', 0, 1, 1, 0, 7, 7, 8 },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		int parameter = d->uplo ? cases[i].posv : cases[i].gesv;
+		int parameter = d->sysv ? cases[i].sysv : d->uplo ? cases[i].posv : cases[i].gesv;
 		if (!parameter)
 			continue;
 		struct driver with = *d;
@@ -391,14 +409,37 @@ static void illegal_arguments(const struct driver *d)
 	}
 }
 
+/* dsysv_'s workspace: lwork = 0 is illegal (parameter 10), lwork = -1 a
+ * query whose answer is the reference's. */
+static void sysv_workspace(void)
+{
+	double a[16], b[4], work[2], rwork[2];
+	int ipiv[4], n = 4, nrhs = 1, info = -99, rinfo = -99, query = -1, none = 0;
+	for (int i = 0; i < 16; i++)
+		a[i] = bh_sym();
+	for (int i = 0; i < 4; i++)
+		b[i] = bh_sym();
+	work[0] = rwork[0] = -1.0;
+	dsysv_("L", &n, &nrhs, a, &n, ipiv, b, &n, work, &query, &info, 1);
+	reference_sysv("L", &n, &nrhs, a, &n, ipiv, b, &n, rwork, &query, &rinfo, 1);
+	bh_verdict("dsysv_", info == rinfo && work[0] == rwork[0],
+		   "workspace query: INFO %d, work(1) %g; the reference's %d, %g", info, work[0],
+		   rinfo, rwork[0]);
+	xerbla_name[0] = 0, xerbla_info = 0;
+	dsysv_("L", &n, &nrhs, a, &n, ipiv, b, &n, work, &none, &info, 1);
+	bh_verdict("dsysv_", info == -10 && xerbla_info == 10 && strcmp(xerbla_name, "DSYSV ") == 0,
+		   "lwork 0: INFO %d, xerbla_ heard '%s' %d", info, xerbla_name, xerbla_info);
+}
+
 int main(int argc, char **argv)
 {
 	bh_start(argc, argv, "dd|cpu");
 	open_reference_lapack();
 	static const struct driver drivers[] = {
-		{ "dgesv_", "DGESV ", 1, 0 }, { "zgesv_", "ZGESV ", 2, 0 },
-		{ "dposv_", "DPOSV ", 1, 'U' }, { "dposv_", "DPOSV ", 1, 'L' },
-		{ "zposv_", "ZPOSV ", 2, 'U' }, { "zposv_", "ZPOSV ", 2, 'L' },
+		{ "dgesv_", "DGESV ", 1, 0, 0 }, { "zgesv_", "ZGESV ", 2, 0, 0 },
+		{ "dposv_", "DPOSV ", 1, 'U', 0 }, { "dposv_", "DPOSV ", 1, 'L', 0 },
+		{ "zposv_", "ZPOSV ", 2, 'U', 0 }, { "zposv_", "ZPOSV ", 2, 'L', 0 },
+		{ "dsysv_", "DSYSV ", 1, 'U', 1 }, { "dsysv_", "DSYSV ", 1, 'L', 1 },
 	};
 	static const double conds[] = { 1.0, 1e4, 1e8, 1e12, 1e14, 1e15 };
 	static const int sizes[] = { 1, 2, 7, 33 };
@@ -415,5 +456,6 @@ int main(int argc, char **argv)
 		as_the_reference(d, 4, 0, 0);
 		illegal_arguments(d);
 	}
+	sysv_workspace();
 	return bh_finish();
 }
