@@ -9,6 +9,7 @@
  * reference's. */
 #include <math.h>
 #include "abi/check.h"
+#include "abi/lapack_drivers.h"
 #include "core/environment.h"
 #include "core/export.h"
 #include "core/message.h"
@@ -54,7 +55,7 @@ static void log_refinement(const char *routine, const char *factor, int n, int n
 			   report->error, report->converged ? "converged" : "NOT converged");
 }
 
-static enum tf_where gesv(enum tf_op_type type, int n, int nrhs, double *a, int lda, int *ipiv,
+enum tf_where tf_abi_gesv(enum tf_op_type type, int n, int nrhs, double *a, int lda, int *ipiv,
 			  double *b, int ldb, int *info)
 {
 	const int complex = type == TF_TYPE_Z;
@@ -82,7 +83,7 @@ static enum tf_where gesv(enum tf_op_type type, int n, int nrhs, double *a, int 
 	return TF_WHERE_CPU_DD;
 }
 
-static enum tf_where posv(enum tf_op_type type, char uplo, int n, int nrhs, double *a, int lda,
+enum tf_where tf_abi_posv(enum tf_op_type type, char uplo, int n, int nrhs, double *a, int lda,
 			  double *b, int ldb, int *info)
 {
 	const int complex = type == TF_TYPE_Z;
@@ -137,10 +138,7 @@ static enum tf_where sysv(char uplo, int n, int nrhs, double *a, int lda, int *i
 	return TF_WHERE_CPU_DD;
 }
 
-/* Flops of a factorization (LAPACK's leading terms: LU 2n^3/3, Cholesky
- * n^3/3; complex ones four times as many) and its solve, for the report's
- * rates. */
-static double solve_flops(enum tf_op_type type, double n, double nrhs, double factor_share)
+double tf_abi_solve_flops(enum tf_op_type type, double n, double nrhs, double factor_share)
 {
 	return (type == TF_TYPE_Z ? 4.0 : 1.0) * (factor_share * n * n * n + 2.0 * n * n * nrhs);
 }
@@ -150,8 +148,8 @@ static void gesv_call(int routine, enum tf_op_type type, int n, int nrhs, double
 {
 	struct tf_call call;
 	tf_call_begin(&call, routine);
-	enum tf_where where = gesv(type, n, nrhs, a, lda, ipiv, b, ldb, info);
-	tf_call_end(&call, where, where == TF_WHERE_NO_WORK ? 0.0 : solve_flops(type, n, nrhs, 2.0 / 3.0));
+	enum tf_where where = tf_abi_gesv(type, n, nrhs, a, lda, ipiv, b, ldb, info);
+	tf_call_end(&call, where, where == TF_WHERE_NO_WORK ? 0.0 : tf_abi_solve_flops(type, n, nrhs, 2.0 / 3.0));
 }
 
 static void posv_call(int routine, enum tf_op_type type, char uplo, int n, int nrhs, double *a,
@@ -159,8 +157,8 @@ static void posv_call(int routine, enum tf_op_type type, char uplo, int n, int n
 {
 	struct tf_call call;
 	tf_call_begin(&call, routine);
-	enum tf_where where = posv(type, uplo, n, nrhs, a, lda, b, ldb, info);
-	tf_call_end(&call, where, where == TF_WHERE_NO_WORK ? 0.0 : solve_flops(type, n, nrhs, 1.0 / 3.0));
+	enum tf_where where = tf_abi_posv(type, uplo, n, nrhs, a, lda, b, ldb, info);
+	tf_call_end(&call, where, where == TF_WHERE_NO_WORK ? 0.0 : tf_abi_solve_flops(type, n, nrhs, 1.0 / 3.0));
 }
 
 TF_EXPORT void dgesv_(const int *n, const int *nrhs, double *a, const int *lda, int *ipiv,
@@ -197,5 +195,5 @@ TF_EXPORT void dsysv_(const char *uplo, const int *n, const int *nrhs, double *a
 	struct tf_call call;
 	tf_call_begin(&call, TF_L_dsysv_);
 	enum tf_where where = sysv(*uplo, *n, *nrhs, a, *lda, ipiv, b, *ldb, work, *lwork, info);
-	tf_call_end(&call, where, where == TF_WHERE_NO_WORK ? 0.0 : solve_flops(TF_TYPE_D, *n, *nrhs, 1.0 / 3.0));
+	tf_call_end(&call, where, where == TF_WHERE_NO_WORK ? 0.0 : tf_abi_solve_flops(TF_TYPE_D, *n, *nrhs, 1.0 / 3.0));
 }

@@ -37,6 +37,12 @@ extern sysv_fn dsysv_;
 static gesv_fn *reference_gesv[2];
 static posv_fn *reference_posv[2];
 static sysv_fn *reference_sysv;
+/* libtwofold's LAPACKE entries (the program links no LAPACKE) */
+static int (*LAPACKE_dgesv)(int layout, int n, int nrhs, double *a, int lda, int *ipiv, double *b,
+			    int ldb);
+static int (*LAPACKE_dposv)(int layout, char uplo, int n, int nrhs, double *a, int lda, double *b,
+			    int ldb);
+enum { ROW_MAJOR = 101, COL_MAJOR = 102 };
 
 /* A driver of one type (complex: elements of two doubles). */
 struct driver {
@@ -49,6 +55,16 @@ struct driver {
 
 #define PRECISION 1024 /* bits of the MPFR solves: exact far beyond condition 1e18 */
 #define PAD 3          /* rows of NaN below each column, and after the arrays */
+
+/* The program's own LAPACKE_xerbla, which LAPACKE's entries call: what it
+ * last heard. */
+static char lapacke_name[32];
+static int lapacke_info;
+void LAPACKE_xerbla(const char *name, int info)
+{
+	snprintf(lapacke_name, sizeof lapacke_name, "%s", name);
+	lapacke_info = info;
+}
 
 /* The program's own xerbla_: what the last illegal argument reported. */
 static char xerbla_name[8];
@@ -431,6 +447,80 @@ static void sysv_workspace(void)
 		   "lwork 0: INFO %d, xerbla_ heard '%s' %d", info, xerbla_name, xerbla_info);
 }
 
+/* LAPACKE_dgesv and LAPACKE_dposv: column major is the driver's call (INFO
+ * < 0 shifted by one); row major the driver's call on the transposes, bit
+ * for bit; LAPACKE's own checks (layout, NaN, row-major lda and ldb). */
+static void lapacke(int n, int nrhs, char uplo)
+{
+	const int lda = n + 1, ldb = nrhs + 2; /* row major: lda >= n, ldb >= nrhs */
+	double *a = padded(1, n, lda), *b = padded(1, n > nrhs ? n : nrhs, ldb);
+	double *at = padded(1, n, n), *bt = padded(1, nrhs, n);
+	int ipiv[64], ipiv_t[64], info, info_t = 0;
+	conditioned_matrix(n, 1, 1e6, uplo ? 1 : 0, a, lda);
+	for (int i = 0; i < n; i++)
+		for (int c = 0; c < nrhs; c++)
+			b[(size_t)i * ldb + c] = bh_sym();
+	for (int i = 0; i < n; i++) /* the transposes, column major */
+		for (int j = 0; j < n; j++)
+			at[(size_t)j * n + i] = a[(size_t)i * lda + j];
+	for (int i = 0; i < n; i++)
+		for (int c = 0; c < nrhs; c++)
+			bt[(size_t)c * n + i] = b[(size_t)i * ldb + c];
+	const char *name = uplo ? "LAPACKE_dposv" : "LAPACKE_dgesv";
+	if (uplo) {
+		info = LAPACKE_dposv(ROW_MAJOR, uplo, n, nrhs, a, lda, b, ldb);
+		dposv_(&uplo, &n, &nrhs, at, &n, bt, &n, &info_t, 1);
+	} else {
+		info = LAPACKE_dgesv(ROW_MAJOR, n, nrhs, a, lda, ipiv, b, ldb);
+		dgesv_(&n, &nrhs, at, &n, ipiv_t, bt, &n, &info_t);
+	}
+	int agree = info == info_t && (uplo || memcmp(ipiv, ipiv_t, (size_t)n * sizeof *ipiv) == 0);
+	for (int i = 0; i < n; i++) {
+		for (int j = 0; j < n; j++)
+			if (!unread(uplo, i, j))
+				agree &= bh_same(at[(size_t)j * n + i], a[(size_t)i * lda + j]);
+		for (int c = 0; c < nrhs; c++)
+			agree &= bh_same(bt[(size_t)c * n + i], b[(size_t)i * ldb + c]);
+	}
+	bh_verdict(name, agree, "row major n %d nrhs %d: not the driver's result on the transposes", n,
+		   nrhs);
+	/* LAPACKE's own checks */
+	lapacke_name[0] = 0;
+	info = uplo ? LAPACKE_dposv(7, uplo, n, nrhs, a, lda, b, ldb)
+		    : LAPACKE_dgesv(7, n, nrhs, a, lda, ipiv, b, ldb);
+	bh_verdict(name, info == -1 && lapacke_info == -1 && strcmp(lapacke_name, name) == 0,
+		   "bad layout: INFO %d, LAPACKE_xerbla heard '%s' %d", info, lapacke_name,
+		   lapacke_info);
+	/* (the NaN check comes first: these arrays hold none) */
+	int short_lda = n - 1, short_ldb = nrhs - 1;
+	double zeros_a[144] = { 0 }, zeros_b[144] = { 0 };
+	info = uplo ? LAPACKE_dposv(ROW_MAJOR, uplo, n, nrhs, zeros_a, short_lda, zeros_b, ldb)
+		    : LAPACKE_dgesv(ROW_MAJOR, n, nrhs, zeros_a, short_lda, ipiv, zeros_b, ldb);
+	bh_verdict(name, n < 2 || info == (uplo ? -6 : -5), "row major lda < n: INFO %d", info);
+	info = uplo ? LAPACKE_dposv(ROW_MAJOR, uplo, n, nrhs, zeros_a, lda, zeros_b, short_ldb)
+		    : LAPACKE_dgesv(ROW_MAJOR, n, nrhs, zeros_a, lda, ipiv, zeros_b, short_ldb);
+	bh_verdict(name, nrhs < 2 || info == -8, "row major ldb < nrhs: INFO %d", info);
+	xerbla_info = 0;
+	int minus = -1;
+	info = uplo ? LAPACKE_dposv(COL_MAJOR, uplo, minus, nrhs, a, lda, b, ldb)
+		    : LAPACKE_dgesv(COL_MAJOR, minus, nrhs, a, lda, ipiv, b, ldb);
+	bh_verdict(name, info == (uplo ? -3 : -2) && xerbla_info == (uplo ? 2 : 1),
+		   "n = -1: INFO %d (xerbla_ heard %d)", info, xerbla_info);
+	if (n > 1) {
+		double saved = a[1];
+		a[1] = NAN; /* (0, 1) in row major: in both triangles' reach for U */
+		info = uplo ? LAPACKE_dposv(ROW_MAJOR, 'U', n, nrhs, a, lda, b, ldb)
+			    : LAPACKE_dgesv(ROW_MAJOR, n, nrhs, a, lda, ipiv, b, ldb);
+		bh_verdict(name, info == (uplo ? -5 : -4), "NaN in A: INFO %d", info);
+		a[1] = saved;
+		b[0] = NAN;
+		info = uplo ? LAPACKE_dposv(COL_MAJOR, 'U', n, nrhs, at, n, b, n)
+			    : LAPACKE_dgesv(COL_MAJOR, n, nrhs, at, n, ipiv, b, n);
+		bh_verdict(name, info == (uplo ? -7 : -6), "NaN in B: INFO %d", info);
+	}
+	free(a), free(b), free(at), free(bt);
+}
+
 int main(int argc, char **argv)
 {
 	bh_start(argc, argv, "dd|cpu");
@@ -457,5 +547,17 @@ int main(int argc, char **argv)
 		illegal_arguments(d);
 	}
 	sysv_workspace();
+	*(void **)&LAPACKE_dgesv = dlsym(RTLD_DEFAULT, "LAPACKE_dgesv");
+	*(void **)&LAPACKE_dposv = dlsym(RTLD_DEFAULT, "LAPACKE_dposv");
+	if (!LAPACKE_dgesv || !LAPACKE_dposv) {
+		printf("the library in front defines no LAPACKE_dgesv or LAPACKE_dposv\n");
+		return 99;
+	}
+	for (int n = 1; n < 12; n += 5)
+		for (int nrhs = 1; nrhs < 4; nrhs += 2) {
+			lapacke(n, nrhs, 0);
+			lapacke(n, nrhs, 'U');
+			lapacke(n, nrhs, 'L');
+		}
 	return bh_finish();
 }
