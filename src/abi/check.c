@@ -208,6 +208,36 @@ int tf_check_ger(int m, int n, int incx, int incy, int lda)
 	return 0;
 }
 
+int tf_check_gesv(int n, int nrhs, int lda, int ldb)
+{
+	if (n < 0) return 1;
+	if (nrhs < 0) return 2;
+	if (lda < max1(n)) return 4;
+	if (ldb < max1(n)) return 7;
+	return 0;
+}
+
+int tf_check_posv(char uplo, int n, int nrhs, int lda, int ldb)
+{
+	if (!tf_uplo_option(uplo)) return 1;
+	if (n < 0) return 2;
+	if (nrhs < 0) return 3;
+	if (lda < max1(n)) return 5;
+	if (ldb < max1(n)) return 7;
+	return 0;
+}
+
+int tf_check_sysv(char uplo, int n, int nrhs, int lda, int ldb, int lwork)
+{
+	if (!tf_uplo_option(uplo)) return 1;
+	if (n < 0) return 2;
+	if (nrhs < 0) return 3;
+	if (lda < max1(n)) return 5;
+	if (ldb < max1(n)) return 8;
+	if (lwork < 1 && lwork != -1) return 10; /* -1: the workspace query */
+	return 0;
+}
+
 int tf_check_syr(char uplo, int n, int incx, int lda)
 {
 	if (!tf_uplo_option(uplo)) return 1;

@@ -59,6 +59,12 @@ struct tf_names {
 	const char *fortran, *cblas;
 };
 
+/* LAPACK's drivers: the number of the first illegal argument (LAPACK
+ * reports it as INFO = -number), else 0. */
+int tf_check_gesv(int n, int nrhs, int lda, int ldb);
+int tf_check_posv(char uplo, int n, int nrhs, int lda, int ldb);
+int tf_check_sysv(char uplo, int n, int nrhs, int lda, int ldb, int lwork);
+
 /* Whether the scalar s (real, or (re, im) for type TF_TYPE_Z) is value. */
 int tf_scalar_is(int type, const double *s, double value);
 

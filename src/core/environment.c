@@ -18,6 +18,7 @@ static const char *const known_variables[] = {
 	"TWOFOLD_MODE",
 	"TWOFOLD_LOG",
 	"TWOFOLD_CPU_BLAS",
+	"TWOFOLD_CPU_LAPACK",
 	"TWOFOLD_NUM_THREADS",
 	"TWOFOLD_CPU_KERNEL",
 	"TWOFOLD_DEVICE",
@@ -73,21 +74,32 @@ static void read_log(void)
 	config.log = read_choice("TWOFOLD_LOG", log_names, COUNT(log_names), 0);
 }
 
-static void read_cpu_blas(void)
+/* A library's path (TWOFOLD_CPU_BLAS, TWOFOLD_CPU_LAPACK) into `path`, ""
+ * when unset; `fallback` names what is used instead of one refused. */
+static void read_path(const char *name, char path[PATH_MAX], const char *fallback)
 {
 	struct tf_env_value value;
-	config.cpu_blas[0] = '\0';
-	if (!tf_env_get("TWOFOLD_CPU_BLAS", &value))
+	path[0] = '\0';
+	if (!tf_env_get(name, &value))
 		return;
-	if (value.length >= sizeof config.cpu_blas) {
+	if (value.length >= PATH_MAX) {
 		char expected[64];
-		snprintf(expected, sizeof expected, "a path of at most %zu bytes",
-			 sizeof config.cpu_blas - 1);
-		tf_env_refuse("TWOFOLD_CPU_BLAS", value, expected, "the default CPU BLAS");
+		snprintf(expected, sizeof expected, "a path of at most %d bytes", PATH_MAX - 1);
+		tf_env_refuse(name, value, expected, fallback);
 		return;
 	}
-	memcpy(config.cpu_blas, value.text, value.length);
-	config.cpu_blas[value.length] = '\0';
+	memcpy(path, value.text, value.length);
+	path[value.length] = '\0';
+}
+
+static void read_cpu_blas(void)
+{
+	read_path("TWOFOLD_CPU_BLAS", config.cpu_blas, "the default CPU BLAS");
+}
+
+static void read_cpu_lapack(void)
+{
+	read_path("TWOFOLD_CPU_LAPACK", config.cpu_lapack, "the default CPU LAPACK");
 }
 
 /* TWOFOLD_CPU_BLAS_FAULT=default, for tests: the CPU BLAS chosen at configure
@@ -243,6 +255,7 @@ static void read_config(void)
 	read_mode();
 	read_log();
 	read_cpu_blas();
+	read_cpu_lapack();
 	read_cpu_blas_fault();
 	read_num_threads();
 	read_choices();
@@ -284,7 +297,11 @@ static void value_in_effect(const char *name, char *out, size_t size)
 	else if (IS("TWOFOLD_LOG"))
 		snprintf(out, size, "%d", c->log);
 	else if (IS("TWOFOLD_CPU_BLAS"))
-		snprintf(out, size, "%s", *c->cpu_blas ? c->cpu_blas : "the default CPU BLAS");
+		snprintf(out, size, "%.*s", PATH_MAX - 1,
+			 *c->cpu_blas ? c->cpu_blas : "the default CPU BLAS");
+	else if (IS("TWOFOLD_CPU_LAPACK"))
+		snprintf(out, size, "%.*s", PATH_MAX - 1,
+			 *c->cpu_lapack ? c->cpu_lapack : "the default CPU LAPACK");
 	else if (IS("TWOFOLD_CPU_BLAS_FAULT"))
 		snprintf(out, size, "%s", c->cpu_blas_default_absent ? "default" : "none");
 	else if (IS("TWOFOLD_NUM_THREADS") && c->num_threads)

@@ -37,6 +37,7 @@ struct tf_config {
 	int log;                       /* TWOFOLD_LOG: report at exit */
 	char cpu_blas[PATH_MAX];       /* TWOFOLD_CPU_BLAS, "" when unset */
 	int cpu_blas_default_absent;   /* TWOFOLD_CPU_BLAS_FAULT=default (for tests) */
+	char cpu_lapack[PATH_MAX];     /* TWOFOLD_CPU_LAPACK, "" when unset */
 	int num_threads;               /* TWOFOLD_NUM_THREADS, 0 when unset */
 	int omp_num_threads;           /* OMP_NUM_THREADS's first number, 0 when unset */
 	enum tf_cpu_kernel cpu_kernel; /* TWOFOLD_CPU_KERNEL */

@@ -79,6 +79,10 @@ struct tf_thread_state {
 	 * one is in progress (the CPU BLAS calling lsame_ through our exports,
 	 * a kernel thread calling the CPU BLAS) is internal and is not counted. */
 	int call_depth;
+	/* Factorizations of a LAPACK driver in progress on this thread: the
+	 * BLAS calls they make run as the CPU BLAS computes them (a driver
+	 * factors in double and refines in DD: plan/lapack_plan.h). */
+	int native_depth;
 	/* Where the outermost call in progress returns to: its caller's code,
 	 * whose module's own xerbla_ hears of an illegal argument (abi/). */
 	const void *caller;

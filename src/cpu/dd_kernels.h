@@ -37,4 +37,13 @@ void tf_cpu_dd_syr2k(const struct tf_op *op);
 void tf_cpu_dd_trmm(const struct tf_op *op);
 void tf_cpu_dd_trsm(const struct tf_op *op); /* d and z */
 
+/* The residual of iterative refinement (dd_residual.c): r = b - A x for x =
+ * x_hi + x_lo, each element summed to about three doubles' precision and
+ * rounded once; A n x n general (uplo 0) or symmetric (Hermitian for
+ * TF_TYPE_Z), its uplo ('U', 'L') triangle stored.  The data are finite
+ * (the drivers check). */
+void tf_cpu_dd_residual(enum tf_op_type type, char uplo, int n, int nrhs, const double *a,
+			int lda, const double *x_hi, const double *x_lo, int ldx, const double *b,
+			int ldb, double *r, int ldr);
+
 #endif

@@ -1,6 +1,6 @@
 /* Routine ids: every exported BLAS routine (enum tf_routine, generated from
  * src/abi/blas_routines.tbl) and, after them, the typed and sparse API's
- * routines (one X-macro list below).  An op carries its routine's id; the call record and
+ * routines and the LAPACK drivers (X-macro lists below).  An op carries its routine's id; the call record and
  * the TWOFOLD_LOG report count by it. */
 #ifndef TF_OP_ROUTINES_H
 #define TF_OP_ROUTINES_H
@@ -16,15 +16,22 @@
 	X(tf_dcsrmv) X(tf_ddcsrmv) X(tf_dscsrmv) X(tf_dicsrmv) \
 	X(tf_dcg) X(tf_ddcg) X(tf_dbicgstab) X(tf_ddbicgstab)
 
+#define TF_LAPACK_ROUTINES(X) X(dgesv_) X(dposv_) X(zgesv_) X(zposv_) X(dsysv_) \
+	X(LAPACKE_dgesv) X(LAPACKE_dposv)
+
 enum tf_typed_routine {
 	TF_TYPED_BEFORE_FIRST = TF_ROUTINE_COUNT - 1,
 #define TF_TYPED_ID(name) TF_T_##name,
 	TF_TYPED_ROUTINES(TF_TYPED_ID)
 #undef TF_TYPED_ID
-	TF_ROUTINE_ID_COUNT /* BLAS and typed routines */
+#define TF_LAPACK_ID(name) TF_L_##name,
+	TF_LAPACK_ROUTINES(TF_LAPACK_ID)
+#undef TF_LAPACK_ID
+	TF_ROUTINE_ID_COUNT /* BLAS, typed and LAPACK routines */
 };
 
-/* The name of a routine id, BLAS ("dgemm_") or typed ("tf_ddgemm"). */
+/* The name of a routine id: BLAS ("dgemm_"), typed ("tf_ddgemm"), LAPACK
+ * ("dgesv_"). */
 const char *tf_routine_name(int id);
 
 #endif

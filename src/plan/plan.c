@@ -173,9 +173,10 @@ static int run_trsm(const struct tf_op *op)
 	return 0;
 }
 
-/* cpu: the CPU BLAS.  The other modes: the GPU when the op's data is in
- * device memory, or when the GPU is faster; else the CPU (DD kernels in dd
- * mode, the CPU BLAS otherwise).  Native mode without cuBLAS takes the CPU,
+/* cpu mode, and the calls a LAPACK driver's factorization makes
+ * (plan/lapack_plan.h): the CPU BLAS.  The other modes: the GPU when the
+ * op's data is in device memory, or when the GPU is faster; else the CPU
+ * (DD kernels in dd mode, the CPU BLAS otherwise).  Native mode without cuBLAS takes the CPU,
  * or DD on the GPU for device data.  With TWOFOLD_LOG the GPUs are
  * discovered, so that the report says what there is. */
 enum tf_where tf_plan_run(const struct tf_op *op)
@@ -183,7 +184,7 @@ enum tf_where tf_plan_run(const struct tf_op *op)
 	const struct tf_config *config = tf_config();
 	if (config->log)
 		tf_gpu_describe();
-	if (config->mode == TF_MODE_CPU) {
+	if (config->mode == TF_MODE_CPU || tf_thread.native_depth) {
 		tf_cpu_forward(op);
 		return TF_WHERE_CPU_BLAS;
 	}

@@ -1,0 +1,71 @@
+/* bench/lapack_solve: the time of dgesv_ or dposv_ on a random system of
+ * order n, as the library in front of the program computes it: run once
+ * with TWOFOLD_MODE=cpu (the CPU LAPACK and BLAS, as without twofold) and
+ * once in dd mode (factored the same way, then refined), libtwofold
+ * preloaded; prints the best of `repeat` runs, wall and CPU time.
+ *
+ *   lapack_solve gesv|posv N [NRHS [REPEAT]] */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "test/splitmix64.h"
+
+void dgesv_(const int *n, const int *nrhs, double *a, const int *lda, int *ipiv, double *b,
+	    const int *ldb, int *info);
+void dposv_(const char *uplo, const int *n, const int *nrhs, double *a, const int *lda, double *b,
+	    const int *ldb, int *info, size_t uplo_len);
+
+static double seconds(clockid_t clock)
+{
+	struct timespec t;
+	clock_gettime(clock, &t);
+	return t.tv_sec + 1e-9 * t.tv_nsec;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 3 || (strcmp(argv[1], "gesv") != 0 && strcmp(argv[1], "posv") != 0)) {
+		fprintf(stderr, "usage: lapack_solve gesv|posv N [NRHS [REPEAT]]\n");
+		return 2;
+	}
+	const int spd = strcmp(argv[1], "posv") == 0;
+	const int n = atoi(argv[2]), nrhs = argc > 3 ? atoi(argv[3]) : 1;
+	const int repeat = argc > 4 ? atoi(argv[4]) : 3;
+	const size_t nn = (size_t)n * n;
+	double *a0 = malloc(nn * sizeof *a0), *a = malloc(nn * sizeof *a);
+	double *b0 = malloc((size_t)n * nrhs * sizeof *b0), *b = malloc((size_t)n * nrhs * sizeof *b);
+	int *ipiv = malloc((size_t)n * sizeof *ipiv);
+	uint64_t rng = 42;
+	for (size_t i = 0; i < nn; i++)
+		a0[i] = 2.0 * splitmix64_unif(&rng) - 1.0;
+	if (spd) /* symmetric, diagonally dominant */
+		for (int j = 0; j < n; j++) {
+			for (int i = 0; i < j; i++)
+				a0[(size_t)j * n + i] = a0[(size_t)i * n + j];
+			a0[(size_t)j * n + j] = n;
+		}
+	for (size_t i = 0; i < (size_t)n * nrhs; i++)
+		b0[i] = 2.0 * splitmix64_unif(&rng) - 1.0;
+	double best_wall = INFINITY, best_cpu = INFINITY;
+	int info = 0;
+	for (int r = 0; r < repeat; r++) {
+		memcpy(a, a0, nn * sizeof *a);
+		memcpy(b, b0, (size_t)n * nrhs * sizeof *b);
+		double w0 = seconds(CLOCK_MONOTONIC), c0 = seconds(CLOCK_PROCESS_CPUTIME_ID);
+		if (spd)
+			dposv_("L", &n, &nrhs, a, &n, b, &n, &info, 1);
+		else
+			dgesv_(&n, &nrhs, a, &n, ipiv, b, &n, &info);
+		double w = seconds(CLOCK_MONOTONIC) - w0, c = seconds(CLOCK_PROCESS_CPUTIME_ID) - c0;
+		best_wall = fmin(best_wall, w);
+		best_cpu = fmin(best_cpu, c);
+	}
+	const char *mode = getenv("TWOFOLD_MODE");
+	printf("d%s n %d nrhs %d mode %s: info %d, best of %d: %.3f s wall, %.3f s CPU\n", argv[1], n,
+	       nrhs, mode ? mode : "dd", info, repeat, best_wall, best_cpu);
+	free(a0), free(a), free(b0), free(b), free(ipiv);
+	return info != 0;
+}

@@ -1,0 +1,199 @@
+#include "config.h"
+
+/* LAPACK's drivers dgesv_, zgesv_, dposv_, zposv_ and dsysv_.  Checked as LAPACK
+ * checks them (INFO = -i and xerbla_ for the i-th argument); in dd mode a
+ * system of finite data is factored in double and refined (plan/refine.h),
+ * and anything else goes to the CPU LAPACK: in the other modes its driver,
+ * unchanged; in dd mode (n = 0, nrhs = 0, Inf or NaN in A or B) its
+ * factorization and solve with their BLAS native, so that the result is the
+ * reference's. */
+#include <math.h>
+#include "abi/check.h"
+#include "abi/lapack_drivers.h"
+#include "core/environment.h"
+#include "core/export.h"
+#include "core/message.h"
+#include "plan/call.h"
+#include "plan/lapack_plan.h"
+#include "plan/refine.h"
+
+static int width_of(enum tf_op_type type)
+{
+	return type == TF_TYPE_Z ? 2 : 1;
+}
+
+/* Whether the m x n matrix a holds only finite numbers. */
+static int finite_matrix(enum tf_op_type type, int m, int n, const double *a, int lda)
+{
+	const int width = width_of(type);
+	for (int j = 0; j < n; j++)
+		for (int i = 0; i < width * m; i++)
+			if (!isfinite(a[(size_t)width * j * lda + i]))
+				return 0;
+	return 1;
+}
+
+/* The same for the uplo triangle of a symmetric (Hermitian) matrix. */
+static int finite_triangle(enum tf_op_type type, char uplo, int n, const double *a, int lda)
+{
+	const int width = width_of(type);
+	for (int j = 0; j < n; j++) {
+		int first = uplo == 'U' ? 0 : j, last = uplo == 'U' ? j + 1 : n;
+		for (int i = width * first; i < width * last; i++)
+			if (!isfinite(a[(size_t)width * j * lda + i]))
+				return 0;
+	}
+	return 1;
+}
+
+static void log_refinement(const char *routine, const char *factor, int n, int nrhs,
+			   const struct tf_refine_report *report)
+{
+	if (tf_config()->log)
+		tf_message("%s n=%d nrhs=%d: %s in double, refined in DD: %d steps, last correction "
+			   "%.1e of the solution, %s", routine, n, nrhs, factor, report->steps,
+			   report->error, report->converged ? "converged" : "NOT converged");
+}
+
+enum tf_where tf_abi_gesv(enum tf_op_type type, int n, int nrhs, double *a, int lda, int *ipiv,
+			  double *b, int ldb, int *info)
+{
+	const int complex = type == TF_TYPE_Z;
+	int illegal = tf_check_gesv(n, nrhs, lda, ldb);
+	if (illegal) {
+		*info = -illegal;
+		tf_report_illegal(complex ? "ZGESV " : "DGESV ", illegal);
+		return TF_WHERE_NO_WORK;
+	}
+	if (tf_config()->mode != TF_MODE_DD) {
+		*info = tf_plan_lapack_gesv(type, n, nrhs, a, lda, ipiv, b, ldb);
+		return TF_WHERE_CPU_BLAS;
+	}
+	if (n == 0 || nrhs == 0 || !finite_matrix(type, n, n, a, lda) ||
+	    !finite_matrix(type, n, nrhs, b, ldb)) {
+		*info = tf_plan_getrf(type, n, a, lda, ipiv);
+		if (*info == 0)
+			tf_plan_getrs(type, n, nrhs, a, lda, ipiv, b, ldb);
+		return TF_WHERE_CPU_BLAS;
+	}
+	struct tf_refine_report report;
+	*info = tf_plan_gesv_refined(type, n, nrhs, a, lda, ipiv, b, ldb, &report);
+	if (*info == 0)
+		log_refinement(complex ? "zgesv_" : "dgesv_", "LU", n, nrhs, &report);
+	return TF_WHERE_CPU_DD;
+}
+
+enum tf_where tf_abi_posv(enum tf_op_type type, char uplo, int n, int nrhs, double *a, int lda,
+			  double *b, int ldb, int *info)
+{
+	const int complex = type == TF_TYPE_Z;
+	int illegal = tf_check_posv(uplo, n, nrhs, lda, ldb);
+	if (illegal) {
+		*info = -illegal;
+		tf_report_illegal(complex ? "ZPOSV " : "DPOSV ", illegal);
+		return TF_WHERE_NO_WORK;
+	}
+	uplo = tf_uplo_option(uplo);
+	if (tf_config()->mode != TF_MODE_DD) {
+		*info = tf_plan_lapack_posv(type, uplo, n, nrhs, a, lda, b, ldb);
+		return TF_WHERE_CPU_BLAS;
+	}
+	if (n == 0 || nrhs == 0 || !finite_triangle(type, uplo, n, a, lda) ||
+	    !finite_matrix(type, n, nrhs, b, ldb)) {
+		*info = tf_plan_potrf(type, uplo, n, a, lda);
+		if (*info == 0)
+			tf_plan_potrs(type, uplo, n, nrhs, a, lda, b, ldb);
+		return TF_WHERE_CPU_BLAS;
+	}
+	struct tf_refine_report report;
+	*info = tf_plan_posv_refined(type, uplo, n, nrhs, a, lda, b, ldb, &report);
+	if (*info == 0)
+		log_refinement(complex ? "zposv_" : "dposv_", "Cholesky", n, nrhs, &report);
+	return TF_WHERE_CPU_DD;
+}
+
+static enum tf_where sysv(char uplo, int n, int nrhs, double *a, int lda, int *ipiv, double *b,
+			  int ldb, double *work, int lwork, int *info)
+{
+	int illegal = tf_check_sysv(uplo, n, nrhs, lda, ldb, lwork);
+	if (illegal) {
+		*info = -illegal;
+		tf_report_illegal("DSYSV ", illegal);
+		return TF_WHERE_NO_WORK;
+	}
+	uplo = tf_uplo_option(uplo);
+	if (tf_config()->mode != TF_MODE_DD) {
+		*info = tf_plan_lapack_dsysv(0, uplo, n, nrhs, a, lda, ipiv, b, ldb, work, lwork);
+		return TF_WHERE_CPU_BLAS;
+	}
+	if (lwork == -1 || n == 0 || nrhs == 0 || !finite_triangle(TF_TYPE_D, uplo, n, a, lda) ||
+	    !finite_matrix(TF_TYPE_D, n, nrhs, b, ldb)) {
+		*info = tf_plan_lapack_dsysv(1, uplo, n, nrhs, a, lda, ipiv, b, ldb, work, lwork);
+		return lwork == -1 ? TF_WHERE_NO_WORK : TF_WHERE_CPU_BLAS;
+	}
+	struct tf_refine_report report;
+	*info = tf_plan_dsysv_refined(uplo, n, nrhs, a, lda, ipiv, b, ldb, work, lwork, &report);
+	if (*info == 0)
+		log_refinement("dsysv_", "LDL^T", n, nrhs, &report);
+	return TF_WHERE_CPU_DD;
+}
+
+double tf_abi_solve_flops(enum tf_op_type type, double n, double nrhs, double factor_share)
+{
+	return (type == TF_TYPE_Z ? 4.0 : 1.0) * (factor_share * n * n * n + 2.0 * n * n * nrhs);
+}
+
+static void gesv_call(int routine, enum tf_op_type type, int n, int nrhs, double *a, int lda,
+		      int *ipiv, double *b, int ldb, int *info)
+{
+	struct tf_call call;
+	tf_call_begin(&call, routine);
+	enum tf_where where = tf_abi_gesv(type, n, nrhs, a, lda, ipiv, b, ldb, info);
+	tf_call_end(&call, where, where == TF_WHERE_NO_WORK ? 0.0 : tf_abi_solve_flops(type, n, nrhs, 2.0 / 3.0));
+}
+
+static void posv_call(int routine, enum tf_op_type type, char uplo, int n, int nrhs, double *a,
+		      int lda, double *b, int ldb, int *info)
+{
+	struct tf_call call;
+	tf_call_begin(&call, routine);
+	enum tf_where where = tf_abi_posv(type, uplo, n, nrhs, a, lda, b, ldb, info);
+	tf_call_end(&call, where, where == TF_WHERE_NO_WORK ? 0.0 : tf_abi_solve_flops(type, n, nrhs, 1.0 / 3.0));
+}
+
+TF_EXPORT void dgesv_(const int *n, const int *nrhs, double *a, const int *lda, int *ipiv,
+		      double *b, const int *ldb, int *info)
+{
+	gesv_call(TF_L_dgesv_, TF_TYPE_D, *n, *nrhs, a, *lda, ipiv, b, *ldb, info);
+}
+
+TF_EXPORT void zgesv_(const int *n, const int *nrhs, void *a, const int *lda, int *ipiv, void *b,
+		      const int *ldb, int *info)
+{
+	gesv_call(TF_L_zgesv_, TF_TYPE_Z, *n, *nrhs, a, *lda, ipiv, b, *ldb, info);
+}
+
+TF_EXPORT void dposv_(const char *uplo, const int *n, const int *nrhs, double *a, const int *lda,
+		      double *b, const int *ldb, int *info, size_t uplo_len)
+{
+	(void)uplo_len;
+	posv_call(TF_L_dposv_, TF_TYPE_D, *uplo, *n, *nrhs, a, *lda, b, *ldb, info);
+}
+
+TF_EXPORT void zposv_(const char *uplo, const int *n, const int *nrhs, void *a, const int *lda,
+		      void *b, const int *ldb, int *info, size_t uplo_len)
+{
+	(void)uplo_len;
+	posv_call(TF_L_zposv_, TF_TYPE_Z, *uplo, *n, *nrhs, a, *lda, b, *ldb, info);
+}
+
+TF_EXPORT void dsysv_(const char *uplo, const int *n, const int *nrhs, double *a, const int *lda,
+		      int *ipiv, double *b, const int *ldb, double *work, const int *lwork, int *info,
+		      size_t uplo_len)
+{
+	(void)uplo_len;
+	struct tf_call call;
+	tf_call_begin(&call, TF_L_dsysv_);
+	enum tf_where where = sysv(*uplo, *n, *nrhs, a, *lda, ipiv, b, *ldb, work, *lwork, info);
+	tf_call_end(&call, where, where == TF_WHERE_NO_WORK ? 0.0 : tf_abi_solve_flops(TF_TYPE_D, *n, *nrhs, 1.0 / 3.0));
+}

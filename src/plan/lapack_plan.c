@@ -1,0 +1,100 @@
+#include "config.h"
+
+#include "core/stats.h"
+#include "cpu/dd_kernels.h"
+#include "cpu/lapack_library.h"
+#include "plan/lapack_plan.h"
+
+int tf_plan_lapack_gesv(enum tf_op_type type, int n, int nrhs, double *a, int lda, int *ipiv,
+			double *b, int ldb)
+{
+	int info = 0;
+	const struct tf_cpu_lapack *lapack = tf_cpu_lapack();
+	(type == TF_TYPE_Z ? lapack->zgesv : lapack->dgesv)(&n, &nrhs, a, &lda, ipiv, b, &ldb, &info);
+	return info;
+}
+
+int tf_plan_lapack_posv(enum tf_op_type type, char uplo, int n, int nrhs, double *a, int lda,
+			double *b, int ldb)
+{
+	int info = 0;
+	const struct tf_cpu_lapack *lapack = tf_cpu_lapack();
+	(type == TF_TYPE_Z ? lapack->zposv : lapack->dposv)(&uplo, &n, &nrhs, a, &lda, b, &ldb,
+							      &info, 1);
+	return info;
+}
+
+int tf_plan_lapack_dsysv(int native, char uplo, int n, int nrhs, double *a, int lda, int *ipiv,
+			 double *b, int ldb, double *work, int lwork)
+{
+	int info = 0;
+	const struct tf_cpu_lapack *lapack = tf_cpu_lapack();
+	tf_thread.native_depth += native;
+	lapack->dsysv(&uplo, &n, &nrhs, a, &lda, ipiv, b, &ldb, work, &lwork, &info, 1);
+	tf_thread.native_depth -= native;
+	return info;
+}
+
+/* The factorizations and solves run with native_depth raised: the BLAS
+ * calls they make are forwarded to the CPU BLAS (plan.c). */
+int tf_plan_getrf(enum tf_op_type type, int n, double *a, int lda, int *ipiv)
+{
+	int info = 0;
+	const struct tf_cpu_lapack *lapack = tf_cpu_lapack();
+	tf_thread.native_depth++;
+	(type == TF_TYPE_Z ? lapack->zgetrf : lapack->dgetrf)(&n, &n, a, &lda, ipiv, &info);
+	tf_thread.native_depth--;
+	return info;
+}
+
+int tf_plan_getrs(enum tf_op_type type, int n, int nrhs, const double *lu, int ldlu,
+		  const int *ipiv, double *b, int ldb)
+{
+	int info = 0;
+	const struct tf_cpu_lapack *lapack = tf_cpu_lapack();
+	tf_thread.native_depth++;
+	(type == TF_TYPE_Z ? lapack->zgetrs : lapack->dgetrs)("N", &n, &nrhs, lu, &ldlu, ipiv, b,
+							      &ldb, &info, 1);
+	tf_thread.native_depth--;
+	return info;
+}
+
+int tf_plan_potrf(enum tf_op_type type, char uplo, int n, double *a, int lda)
+{
+	int info = 0;
+	const struct tf_cpu_lapack *lapack = tf_cpu_lapack();
+	tf_thread.native_depth++;
+	(type == TF_TYPE_Z ? lapack->zpotrf : lapack->dpotrf)(&uplo, &n, a, &lda, &info, 1);
+	tf_thread.native_depth--;
+	return info;
+}
+
+int tf_plan_potrs(enum tf_op_type type, char uplo, int n, int nrhs, const double *factor, int ldf,
+		  double *b, int ldb)
+{
+	int info = 0;
+	const struct tf_cpu_lapack *lapack = tf_cpu_lapack();
+	tf_thread.native_depth++;
+	(type == TF_TYPE_Z ? lapack->zpotrs : lapack->dpotrs)(&uplo, &n, &nrhs, factor, &ldf, b, &ldb,
+							      &info, 1);
+	tf_thread.native_depth--;
+	return info;
+}
+
+int tf_plan_dsytrs(char uplo, int n, int nrhs, const double *factor, int ldf, const int *ipiv,
+		   double *b, int ldb)
+{
+	int info = 0;
+	const struct tf_cpu_lapack *lapack = tf_cpu_lapack();
+	tf_thread.native_depth++;
+	lapack->dsytrs(&uplo, &n, &nrhs, factor, &ldf, ipiv, b, &ldb, &info, 1);
+	tf_thread.native_depth--;
+	return info;
+}
+
+void tf_plan_residual(enum tf_op_type type, char uplo, int n, int nrhs, const double *a, int lda,
+		      const double *x_hi, const double *x_lo, int ldx, const double *b, int ldb,
+		      double *r, int ldr)
+{
+	tf_cpu_dd_residual(type, uplo, n, nrhs, a, lda, x_hi, x_lo, ldx, b, ldb, r, ldr);
+}

@@ -1,0 +1,47 @@
+/* What the LAPACK drivers are made of: the CPU LAPACK's routines, and the
+ * residuals of iterative refinement.
+ *
+ * A driver factors in double as the program's LAPACK does, and the BLAS
+ * that factorization calls runs as the CPU BLAS computes it, not in DD: the
+ * factorization costs what it costs without twofold, and the accuracy comes
+ * from the refinement.  type: TF_TYPE_D, or TF_TYPE_Z (arrays of (re, im)
+ * pairs, leading dimensions in complex elements).  Each routine returns
+ * LAPACK's INFO. */
+#ifndef TF_PLAN_LAPACK_PLAN_H
+#define TF_PLAN_LAPACK_PLAN_H
+
+#include "op/op.h"
+
+/* The CPU LAPACK's own drivers, their BLAS as the mode computes it (the
+ * modes that do not refine forward the call unchanged). */
+int tf_plan_lapack_gesv(enum tf_op_type type, int n, int nrhs, double *a, int lda, int *ipiv,
+			double *b, int ldb);
+int tf_plan_lapack_posv(enum tf_op_type type, char uplo, int n, int nrhs, double *a, int lda,
+			double *b, int ldb);
+
+/* dsysv_: the CPU LAPACK's driver, its BLAS native when `native` (the
+ * factorization of a refined solve: A, ipiv and work as LAPACK leaves them,
+ * B its solution), else as the mode computes it. */
+int tf_plan_lapack_dsysv(int native, char uplo, int n, int nrhs, double *a, int lda, int *ipiv,
+			 double *b, int ldb, double *work, int lwork);
+
+/* The factorizations and their solves, their BLAS native. */
+int tf_plan_getrf(enum tf_op_type type, int n, double *a, int lda, int *ipiv);
+int tf_plan_getrs(enum tf_op_type type, int n, int nrhs, const double *lu, int ldlu,
+		  const int *ipiv, double *b, int ldb);
+int tf_plan_potrf(enum tf_op_type type, char uplo, int n, double *a, int lda);
+int tf_plan_potrs(enum tf_op_type type, char uplo, int n, int nrhs, const double *factor, int ldf,
+		  double *b, int ldb);
+
+int tf_plan_dsytrs(char uplo, int n, int nrhs, const double *factor, int ldf, const int *ipiv,
+		   double *b, int ldb);
+
+/* r = b - A (x_hi + x_lo) for each of nrhs columns, each element's sum
+ * formed to far below u of itself (cpu/dd_kernels.h) and rounded once: A
+ * n x n general, or symmetric (Hermitian for TF_TYPE_Z) with its uplo
+ * triangle stored (uplo 'U' or 'L'; 0 for general). */
+void tf_plan_residual(enum tf_op_type type, char uplo, int n, int nrhs, const double *a, int lda,
+		      const double *x_hi, const double *x_lo, int ldx, const double *b, int ldb,
+		      double *r, int ldr);
+
+#endif

@@ -1,0 +1,38 @@
+/* The LAPACK drivers in dd mode: a factorization in double, as the
+ * program's LAPACK computes it (plan/lapack_plan.h), then extra-precise
+ * iterative refinement (Demmel, Hida, Kahan, Li, Mukherjee and Riedy,
+ * "Error bounds from extra-precise iterative refinement", 2006): the
+ * residual b - A x formed in DD from the original A and the solution kept
+ * in DD (x_hi + x_lo), the correction solved with the double factors, until
+ * the correction is far below half an ulp of every component or stops
+ * shrinking; the solution is rounded once.  A, ipiv and INFO are what the
+ * program's LAPACK gives: the factors of A, and INFO > 0 for a factorization
+ * that fails (then B is left as it is, as LAPACK leaves it). */
+#ifndef TF_PLAN_REFINE_H
+#define TF_PLAN_REFINE_H
+
+#include "op/op.h"
+
+/* What a refinement did, over all right-hand sides. */
+struct tf_refine_report {
+	int steps;      /* the most corrections any right-hand side took */
+	int converged;  /* every right-hand side reached the convergence test */
+	double error;   /* the largest last componentwise correction |dx_i| / |x_i| */
+};
+
+/* gesv: LU with partial pivoting, refined; type TF_TYPE_D or TF_TYPE_Z
+ * (plan/lapack_plan.h).  The arguments have passed LAPACK's checks;
+ * returns INFO. */
+int tf_plan_gesv_refined(enum tf_op_type type, int n, int nrhs, double *a, int lda, int *ipiv,
+			 double *b, int ldb, struct tf_refine_report *report);
+
+/* posv: Cholesky, refined. */
+int tf_plan_posv_refined(enum tf_op_type type, char uplo, int n, int nrhs, double *a, int lda,
+			 double *b, int ldb, struct tf_refine_report *report);
+
+/* dsysv_: the CPU LAPACK's dsysv_ (Bunch-Kaufman LDL^T, A, ipiv and work
+ * as it leaves them), refined with its factors. */
+int tf_plan_dsysv_refined(char uplo, int n, int nrhs, double *a, int lda, int *ipiv, double *b,
+			  int ldb, double *work, int lwork, struct tf_refine_report *report);
+
+#endif
