@@ -109,14 +109,18 @@ static void add(int count, const double *d, double *x_hi, double *x_lo, double *
 	}
 }
 
-/* The convergence tests of refine.c on the solution's correction. */
+/* The convergence tests of refine.c on the solution's correction, but the
+ * no-progress test from the third correction on: the other unknown starts
+ * in double (r rounded, z from the double factors), and its error can make
+ * the second correction of the solution as large as the first at condition
+ * 1e14 and more, with the third far smaller. */
 static void judge(struct column *c, double largest_d, double largest_x, double componentwise)
 {
 	double normwise = largest_d == 0.0 ? 0.0 : largest_x > 0.0 ? largest_d / largest_x : INFINITY;
 	c->steps++;
 	if (componentwise <= TF_REFINE_CONVERGED)
 		c->active = 0;
-	else if (c->steps > 1 && normwise > TF_REFINE_NO_PROGRESS * c->normwise)
+	else if (c->steps > 2 && normwise > TF_REFINE_NO_PROGRESS * c->normwise)
 		c->active = 0;
 	c->normwise = normwise;
 	c->componentwise = componentwise;
