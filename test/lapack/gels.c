@@ -16,9 +16,8 @@
  * by dgels_, m, n or nrhs = 0 give what the reference gives; illegal
  * arguments give LAPACK's INFO and reach the program's xerbla_; the
  * workspace query answers as the reference's; nothing outside A, B and
- * work is written.  The reference is the system LAPACK opened with
- * RTLD_DEEPBIND, as in test/lapack/drivers.c. */
-#define _GNU_SOURCE /* dladdr, RTLD_DEEPBIND */
+ * work is written.  The reference is the program's LAPACK opened apart
+ * (test/lapack/reference.h), its BLAS the reference BLAS. */
 #include <dlfcn.h>
 #include <math.h>
 #include <mpfr.h>
@@ -26,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "test/blas/harness.h"
+#include "test/lapack/reference.h"
 #include "test/splitmix64.h"
 
 typedef void gels_fn(const char *trans, const int *m, const int *n, const int *nrhs, double *a,
@@ -46,34 +46,11 @@ void xerbla_(const char *name, const int *info, size_t length)
 	xerbla_info = *info;
 }
 
-/* A copy of the program's LAPACK's file opened apart with RTLD_DEEPBIND,
- * its BLAS its own (test/lapack/drivers.c says why). */
 static void open_reference_lapack(void)
 {
-	Dl_info info;
-	void *dgels = dlsym(RTLD_DEFAULT, "dgeqrf_");
-	if (!dgels || !dladdr(dgels, &info) || !info.dli_fname) {
-		printf("the program's LAPACK cannot be found\n");
-		exit(99);
-	}
-	char copy[] = "/tmp/twofold-reference-lapack-XXXXXX";
-	int fd = mkstemp(copy);
-	FILE *from = fopen(info.dli_fname, "rb"), *to = fd >= 0 ? fdopen(fd, "wb") : NULL;
-	if (!from || !to) {
-		printf("cannot copy %s\n", info.dli_fname);
-		exit(99);
-	}
-	char block[65536];
-	size_t got;
-	while ((got = fread(block, 1, sizeof block, from)) > 0)
-		fwrite(block, 1, got, to);
-	fclose(from);
-	fclose(to);
-	void *lapack = dlopen(copy, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
-	remove(copy);
-	reference_gels = lapack ? (gels_fn *)dlsym(lapack, "dgels_") : NULL;
+	reference_gels = (gels_fn *)dlsym(reference_lapack_open(), "dgels_");
 	if (!reference_gels) {
-		printf("cannot open the reference LAPACK's dgels_: %s\n", lapack ? "absent" : dlerror());
+		printf("the reference LAPACK lacks dgels_\n");
 		exit(99);
 	}
 }
