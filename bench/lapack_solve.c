@@ -1,10 +1,10 @@
 /* bench/lapack_solve: the time of dgesv_ or dposv_ on a random system of
- * order n, as the library in front of the program computes it: run once
+ * order n (dgels_: a random least-squares problem of 2n rows and n columns), as the library in front of the program computes it: run once
  * with TWOFOLD_MODE=cpu (the CPU LAPACK and BLAS, as without twofold) and
  * once in dd mode (factored the same way, then refined), libtwofold
  * preloaded; prints the best of `repeat` runs, wall and CPU time.
  *
- *   lapack_solve gesv|posv N [NRHS [REPEAT]] */
+ *   lapack_solve gesv|posv|gels N [NRHS [REPEAT]] */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <math.h>
 #include <stdio.h>
@@ -17,6 +17,9 @@ void dgesv_(const int *n, const int *nrhs, double *a, const int *lda, int *ipiv,
 	    const int *ldb, int *info);
 void dposv_(const char *uplo, const int *n, const int *nrhs, double *a, const int *lda, double *b,
 	    const int *ldb, int *info, size_t uplo_len);
+void dgels_(const char *trans, const int *m, const int *n, const int *nrhs, double *a,
+	    const int *lda, double *b, const int *ldb, double *work, const int *lwork, int *info,
+	    size_t trans_len);
 
 static double seconds(clockid_t clock)
 {
@@ -27,16 +30,23 @@ static double seconds(clockid_t clock)
 
 int main(int argc, char **argv)
 {
-	if (argc < 3 || (strcmp(argv[1], "gesv") != 0 && strcmp(argv[1], "posv") != 0)) {
-		fprintf(stderr, "usage: lapack_solve gesv|posv N [NRHS [REPEAT]]\n");
+	if (argc < 3 || (strcmp(argv[1], "gesv") != 0 && strcmp(argv[1], "posv") != 0 &&
+			 strcmp(argv[1], "gels") != 0)) {
+		fprintf(stderr, "usage: lapack_solve gesv|posv|gels N [NRHS [REPEAT]]\n");
 		return 2;
 	}
-	const int spd = strcmp(argv[1], "posv") == 0;
+	const int spd = strcmp(argv[1], "posv") == 0, gels = strcmp(argv[1], "gels") == 0;
 	const int n = atoi(argv[2]), nrhs = argc > 3 ? atoi(argv[3]) : 1;
 	const int repeat = argc > 4 ? atoi(argv[4]) : 3;
-	const size_t nn = (size_t)n * n;
+	const int m = gels ? 2 * n : n; /* A's rows */
+	const size_t nn = (size_t)m * n;
 	double *a0 = malloc(nn * sizeof *a0), *a = malloc(nn * sizeof *a);
-	double *b0 = malloc((size_t)n * nrhs * sizeof *b0), *b = malloc((size_t)n * nrhs * sizeof *b);
+	double *b0 = malloc((size_t)m * nrhs * sizeof *b0), *b = malloc((size_t)m * nrhs * sizeof *b);
+	double size = 0.0;
+	int query = -1, info = 0;
+	dgels_("N", &m, &n, &nrhs, a, &m, b, &m, &size, &query, &info, 1); /* the workspace */
+	const int lwork = (int)size;
+	double *work = malloc(((size_t)lwork + 1) * sizeof *work);
 	int *ipiv = malloc((size_t)n * sizeof *ipiv);
 	uint64_t rng = 42;
 	for (size_t i = 0; i < nn; i++)
@@ -47,15 +57,16 @@ int main(int argc, char **argv)
 				a0[(size_t)j * n + i] = a0[(size_t)i * n + j];
 			a0[(size_t)j * n + j] = n;
 		}
-	for (size_t i = 0; i < (size_t)n * nrhs; i++)
+	for (size_t i = 0; i < (size_t)m * nrhs; i++)
 		b0[i] = 2.0 * splitmix64_unif(&rng) - 1.0;
 	double best_wall = INFINITY, best_cpu = INFINITY;
-	int info = 0;
 	for (int r = 0; r < repeat; r++) {
 		memcpy(a, a0, nn * sizeof *a);
-		memcpy(b, b0, (size_t)n * nrhs * sizeof *b);
+		memcpy(b, b0, (size_t)m * nrhs * sizeof *b);
 		double w0 = seconds(CLOCK_MONOTONIC), c0 = seconds(CLOCK_PROCESS_CPUTIME_ID);
-		if (spd)
+		if (gels)
+			dgels_("N", &m, &n, &nrhs, a, &m, b, &m, work, &lwork, &info, 1);
+		else if (spd)
 			dposv_("L", &n, &nrhs, a, &n, b, &n, &info, 1);
 		else
 			dgesv_(&n, &nrhs, a, &n, ipiv, b, &n, &info);
@@ -64,8 +75,8 @@ int main(int argc, char **argv)
 		best_cpu = fmin(best_cpu, c);
 	}
 	const char *mode = getenv("TWOFOLD_MODE");
-	printf("d%s n %d nrhs %d mode %s: info %d, best of %d: %.3f s wall, %.3f s CPU\n", argv[1], n,
-	       nrhs, mode ? mode : "dd", info, repeat, best_wall, best_cpu);
-	free(a0), free(a), free(b0), free(b), free(ipiv);
+	printf("d%s m %d n %d nrhs %d mode %s: info %d, best of %d: %.3f s wall, %.3f s CPU\n", argv[1], m,
+	       n, nrhs, mode ? mode : "dd", info, repeat, best_wall, best_cpu);
+	free(a0), free(a), free(b0), free(b), free(ipiv), free(work);
 	return info != 0;
 }

@@ -238,6 +238,20 @@ int tf_check_sysv(char uplo, int n, int nrhs, int lda, int ldb, int lwork)
 	return 0;
 }
 
+int tf_check_gels(char trans, int m, int n, int nrhs, int lda, int ldb, int lwork)
+{
+	const int mn = m < n ? m : n;
+	char t = tf_trans_option(trans);
+	if (t != 'N' && t != 'T') return 1;
+	if (m < 0) return 2;
+	if (n < 0) return 3;
+	if (nrhs < 0) return 4;
+	if (lda < max1(m)) return 6;
+	if (ldb < max1(m > n ? m : n)) return 8;
+	if (lwork < max1(mn + (mn > nrhs ? mn : nrhs)) && lwork != -1) return 10; /* -1: the query */
+	return 0;
+}
+
 int tf_check_syr(char uplo, int n, int incx, int lda)
 {
 	if (!tf_uplo_option(uplo)) return 1;

@@ -64,6 +64,7 @@ struct tf_names {
 int tf_check_gesv(int n, int nrhs, int lda, int ldb);
 int tf_check_posv(char uplo, int n, int nrhs, int lda, int ldb);
 int tf_check_sysv(char uplo, int n, int nrhs, int lda, int ldb, int lwork);
+int tf_check_gels(char trans, int m, int n, int nrhs, int lda, int ldb, int lwork);
 
 /* Whether the scalar s (real, or (re, im) for type TF_TYPE_Z) is value. */
 int tf_scalar_is(int type, const double *s, double value);

@@ -1,12 +1,13 @@
 #include "config.h"
 
-/* LAPACK's drivers dgesv_, zgesv_, dposv_, zposv_ and dsysv_.  Checked as LAPACK
+/* LAPACK's drivers dgesv_, zgesv_, dposv_, zposv_, dsysv_ and dgels_.  Checked as LAPACK
  * checks them (INFO = -i and xerbla_ for the i-th argument); in dd mode a
  * system of finite data is factored in double and refined (plan/refine.h),
  * and anything else goes to the CPU LAPACK: in the other modes its driver,
  * unchanged; in dd mode (n = 0, nrhs = 0, Inf or NaN in A or B) its
  * factorization and solve with their BLAS native, so that the result is the
  * reference's. */
+#include <float.h>
 #include <math.h>
 #include "abi/check.h"
 #include "abi/lapack_drivers.h"
@@ -138,6 +139,57 @@ static enum tf_where sysv(char uplo, int n, int nrhs, double *a, int lda, int *i
 	return TF_WHERE_CPU_DD;
 }
 
+/* Whether dgels_ leaves A and B unscaled: the largest |a_ij| within
+ * [smlnum, bignum], smlnum = dlamch('S') / dlamch('P'), and the largest
+ * |b_ij| of B's rows_b rows zero or within them too.  Its factors are then
+ * those of A itself, which the refinement uses. */
+static int unscaled(int m, int n, const double *a, int lda, int rows_b, int nrhs,
+		    const double *b, int ldb)
+{
+	const double smlnum = DBL_MIN / DBL_EPSILON, bignum = 1.0 / smlnum;
+	double largest_a = 0.0, largest_b = 0.0;
+	for (int j = 0; j < n; j++)
+		for (int i = 0; i < m; i++)
+			largest_a = fmax(largest_a, fabs(a[(size_t)j * lda + i]));
+	for (int j = 0; j < nrhs; j++)
+		for (int i = 0; i < rows_b; i++)
+			largest_b = fmax(largest_b, fabs(b[(size_t)j * ldb + i]));
+	return largest_a >= smlnum && largest_a <= bignum &&
+	       (largest_b == 0.0 || (largest_b >= smlnum && largest_b <= bignum));
+}
+
+static enum tf_where gels(char trans, int m, int n, int nrhs, double *a, int lda, double *b,
+			  int ldb, double *work, int lwork, int *info)
+{
+	int illegal = tf_check_gels(trans, m, n, nrhs, lda, ldb, lwork);
+	if (illegal) {
+		*info = -illegal;
+		tf_report_illegal("DGELS ", illegal);
+		return TF_WHERE_NO_WORK;
+	}
+	trans = tf_trans_option(trans);
+	if (tf_config()->mode != TF_MODE_DD) {
+		*info = tf_plan_lapack_dgels(0, trans, m, n, nrhs, a, lda, b, ldb, work, lwork);
+		return TF_WHERE_CPU_BLAS;
+	}
+	const int rows_b = trans == 'N' ? m : n;
+	if (lwork == -1 || m == 0 || n == 0 || nrhs == 0 ||
+	    !finite_matrix(TF_TYPE_D, m, n, a, lda) ||
+	    !finite_matrix(TF_TYPE_D, rows_b, nrhs, b, ldb) ||
+	    !unscaled(m, n, a, lda, rows_b, nrhs, b, ldb)) {
+		*info = tf_plan_lapack_dgels(1, trans, m, n, nrhs, a, lda, b, ldb, work, lwork);
+		return lwork == -1 ? TF_WHERE_NO_WORK : TF_WHERE_CPU_BLAS;
+	}
+	struct tf_refine_report report;
+	*info = tf_plan_dgels_refined(trans, m, n, nrhs, a, lda, b, ldb, work, lwork, &report);
+	if (*info == 0 && tf_config()->log)
+		tf_message("dgels_ m=%d n=%d nrhs=%d trans=%c: %s in double, refined in DD on the "
+			   "augmented system: %d steps, last correction %.1e of the solution, %s", m,
+			   n, nrhs, trans, m >= n ? "QR" : "LQ", report.steps, report.error,
+			   report.converged ? "converged" : "NOT converged");
+	return TF_WHERE_CPU_DD;
+}
+
 double tf_abi_solve_flops(enum tf_op_type type, double n, double nrhs, double factor_share)
 {
 	return (type == TF_TYPE_Z ? 4.0 : 1.0) * (factor_share * n * n * n + 2.0 * n * n * nrhs);
@@ -196,4 +248,19 @@ TF_EXPORT void dsysv_(const char *uplo, const int *n, const int *nrhs, double *a
 	tf_call_begin(&call, TF_L_dsysv_);
 	enum tf_where where = sysv(*uplo, *n, *nrhs, a, *lda, ipiv, b, *ldb, work, *lwork, info);
 	tf_call_end(&call, where, where == TF_WHERE_NO_WORK ? 0.0 : tf_abi_solve_flops(TF_TYPE_D, *n, *nrhs, 1.0 / 3.0));
+}
+
+TF_EXPORT void dgels_(const char *trans, const int *m, const int *n, const int *nrhs, double *a,
+		      const int *lda, double *b, const int *ldb, double *work, const int *lwork,
+		      int *info, size_t trans_len)
+{
+	(void)trans_len;
+	struct tf_call call;
+	tf_call_begin(&call, TF_L_dgels_);
+	enum tf_where where = gels(*trans, *m, *n, *nrhs, a, *lda, b, *ldb, work, *lwork, info);
+	/* QR (LQ) of the p x q problem, p >= q: 2 q^2 (p - q / 3), and Q^T b
+	 * and the triangular solve: 4 p q - q^2 per right-hand side */
+	double p = *m > *n ? *m : *n, q = *m < *n ? *m : *n;
+	tf_call_end(&call, where, where == TF_WHERE_NO_WORK ? 0.0 :
+		    2.0 * q * q * (p - q / 3.0) + (4.0 * p * q - q * q) * *nrhs);
 }

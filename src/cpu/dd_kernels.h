@@ -46,4 +46,12 @@ void tf_cpu_dd_residual(enum tf_op_type type, char uplo, int n, int nrhs, const 
 			int lda, const double *x_hi, const double *x_lo, int ldx, const double *b,
 			int ldb, double *r, int ldr);
 
+/* The residuals of least squares' augmented system (dd_residual.c), one
+ * column: r = b - y - op(A) x for A m x n, op(A) = A (trans 'N', r of m
+ * elements) or A^T ('T', n elements), x = x_hi + x_lo and y = y_hi + y_lo
+ * (NULL: zero), b NULL for zero; summed like tf_cpu_dd_residual's. */
+void tf_cpu_dd_residual_rectangular(char trans, int m, int n, const double *a, int lda,
+				    const double *x_hi, const double *x_lo, const double *b,
+				    const double *y_hi, const double *y_lo, double *r);
+
 #endif

@@ -115,3 +115,33 @@ void tf_cpu_dd_residual(enum tf_op_type type, char uplo, int n, int nrhs, const 
 	}
 	free(sum);
 }
+
+/* The rectangular residual of least squares: each output element's sum in
+ * the same three parts.  trans 'N': row i of A x collects a(i, j) x_j down
+ * the columns; 'T': element j of A^T x is column j's sum, a(i, j) x_i. */
+void tf_cpu_dd_residual_rectangular(char trans, int m, int n, const double *a, int lda,
+				    const double *x_hi, const double *x_lo, const double *b,
+				    const double *y_hi, const double *y_lo, double *r)
+{
+	const int rows = trans == 'N' ? m : n;
+	struct row_sum *sum = malloc(((size_t)rows + 1) * sizeof *sum);
+	if (!sum)
+		tf_fatal("out of memory for a residual of %d rows", rows);
+	for (int i = 0; i < rows; i++) {
+		sum[i] = (struct row_sum){ b ? b[i] : 0.0, 0.0, tf_dd_make(0.0, 0.0) };
+		if (y_hi)
+			subtract(&sum[i], 1.0, y_hi[i], y_lo[i]);
+	}
+	for (int j = 0; j < n; j++) {
+		const double *column = a + (size_t)j * lda;
+		if (trans == 'N')
+			for (int i = 0; i < m; i++)
+				subtract(&sum[i], column[i], x_hi[j], x_lo[j]);
+		else
+			for (int i = 0; i < m; i++)
+				subtract(&sum[j], column[i], x_hi[i], x_lo[i]);
+	}
+	for (int i = 0; i < rows; i++)
+		r[i] = rounded(&sum[i]);
+	free(sum);
+}

@@ -30,6 +30,10 @@ static const struct {
 	{ "zpotrs_", offsetof(struct tf_cpu_lapack, zpotrs) },
 	{ "dsysv_", offsetof(struct tf_cpu_lapack, dsysv) },
 	{ "dsytrs_", offsetof(struct tf_cpu_lapack, dsytrs) },
+	{ "dgels_", offsetof(struct tf_cpu_lapack, dgels) },
+	{ "dormqr_", offsetof(struct tf_cpu_lapack, dormqr) },
+	{ "dormlq_", offsetof(struct tf_cpu_lapack, dormlq) },
+	{ "dtrtrs_", offsetof(struct tf_cpu_lapack, dtrtrs) },
 };
 enum { ROUTINES = sizeof routines / sizeof routines[0] };
 

@@ -36,6 +36,22 @@ struct tf_cpu_lapack {
 	void (*dsytrs)(const char *uplo, const int *n, const int *nrhs, const double *a,
 		       const int *lda, const int *ipiv, double *b, const int *ldb, int *info,
 		       size_t uplo_len);
+	/* dgels_ and what its refinement solves with: Q of dgeqrf_'s (dgelqf_'s)
+	 * reflectors and the triangular factor */
+	void (*dgels)(const char *trans, const int *m, const int *n, const int *nrhs, double *a,
+		      const int *lda, double *b, const int *ldb, double *work, const int *lwork,
+		      int *info, size_t trans_len);
+#define TF_LAPACK_APPLY_Q(name) \
+	void (*name)(const char *side, const char *trans, const int *m, const int *n, \
+		     const int *k, const double *a, const int *lda, const double *tau, double *c, \
+		     const int *ldc, double *work, const int *lwork, int *info, size_t side_len, \
+		     size_t trans_len);
+	TF_LAPACK_APPLY_Q(dormqr)
+	TF_LAPACK_APPLY_Q(dormlq)
+#undef TF_LAPACK_APPLY_Q
+	void (*dtrtrs)(const char *uplo, const char *trans, const char *diag, const int *n,
+		       const int *nrhs, const double *a, const int *lda, double *b, const int *ldb,
+		       int *info, size_t uplo_len, size_t trans_len, size_t diag_len);
 };
 
 /* The CPU LAPACK, loaded at the first call; every member is set: when a

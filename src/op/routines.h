@@ -16,7 +16,7 @@
 	X(tf_dcsrmv) X(tf_ddcsrmv) X(tf_dscsrmv) X(tf_dicsrmv) \
 	X(tf_dcg) X(tf_ddcg) X(tf_dbicgstab) X(tf_ddbicgstab)
 
-#define TF_LAPACK_ROUTINES(X) X(dgesv_) X(dposv_) X(zgesv_) X(zposv_) X(dsysv_) \
+#define TF_LAPACK_ROUTINES(X) X(dgesv_) X(dposv_) X(zgesv_) X(zposv_) X(dsysv_) X(dgels_) \
 	X(LAPACKE_dgesv) X(LAPACKE_dposv)
 
 enum tf_typed_routine {

@@ -1,5 +1,7 @@
 #include "config.h"
 
+#include <stdlib.h>
+#include "core/message.h"
 #include "core/stats.h"
 #include "cpu/dd_kernels.h"
 #include "cpu/lapack_library.h"
@@ -31,6 +33,17 @@ int tf_plan_lapack_dsysv(int native, char uplo, int n, int nrhs, double *a, int 
 	const struct tf_cpu_lapack *lapack = tf_cpu_lapack();
 	tf_thread.native_depth += native;
 	lapack->dsysv(&uplo, &n, &nrhs, a, &lda, ipiv, b, &ldb, work, &lwork, &info, 1);
+	tf_thread.native_depth -= native;
+	return info;
+}
+
+int tf_plan_lapack_dgels(int native, char trans, int m, int n, int nrhs, double *a, int lda,
+			 double *b, int ldb, double *work, int lwork)
+{
+	int info = 0;
+	const struct tf_cpu_lapack *lapack = tf_cpu_lapack();
+	tf_thread.native_depth += native;
+	lapack->dgels(&trans, &m, &n, &nrhs, a, &lda, b, &ldb, work, &lwork, &info, 1);
 	tf_thread.native_depth -= native;
 	return info;
 }
@@ -92,9 +105,48 @@ int tf_plan_dsytrs(char uplo, int n, int nrhs, const double *factor, int ldf, co
 	return info;
 }
 
+int tf_plan_apply_q(int lq, char trans, int rows, int nrhs, int k, const double *a, int lda,
+		    const double *tau, double *c, int ldc)
+{
+	int info = 0, query = -1;
+	double size = 0.0;
+	const struct tf_cpu_lapack *lapack = tf_cpu_lapack();
+	void (*apply)(const char *, const char *, const int *, const int *, const int *,
+		      const double *, const int *, const double *, double *, const int *, double *,
+		      const int *, int *, size_t, size_t) = lq ? lapack->dormlq : lapack->dormqr;
+	tf_thread.native_depth++;
+	apply("L", &trans, &rows, &nrhs, &k, a, &lda, tau, c, &ldc, &size, &query, &info, 1, 1);
+	int lwork = size >= 1.0 ? (int)size : 1;
+	double *work = malloc((size_t)lwork * sizeof *work);
+	if (!work)
+		tf_fatal("out of memory for a workspace of %d doubles", lwork);
+	apply("L", &trans, &rows, &nrhs, &k, a, &lda, tau, c, &ldc, work, &lwork, &info, 1, 1);
+	tf_thread.native_depth--;
+	free(work);
+	return info;
+}
+
+int tf_plan_dtrtrs(char uplo, char trans, int n, int nrhs, const double *a, int lda, double *b,
+		   int ldb)
+{
+	int info = 0;
+	const struct tf_cpu_lapack *lapack = tf_cpu_lapack();
+	tf_thread.native_depth++;
+	lapack->dtrtrs(&uplo, &trans, "N", &n, &nrhs, a, &lda, b, &ldb, &info, 1, 1, 1);
+	tf_thread.native_depth--;
+	return info;
+}
+
 void tf_plan_residual(enum tf_op_type type, char uplo, int n, int nrhs, const double *a, int lda,
 		      const double *x_hi, const double *x_lo, int ldx, const double *b, int ldb,
 		      double *r, int ldr)
 {
 	tf_cpu_dd_residual(type, uplo, n, nrhs, a, lda, x_hi, x_lo, ldx, b, ldb, r, ldr);
+}
+
+void tf_plan_residual_rectangular(char trans, int m, int n, const double *a, int lda,
+				  const double *x_hi, const double *x_lo, const double *b,
+				  const double *y_hi, const double *y_lo, double *r)
+{
+	tf_cpu_dd_residual_rectangular(trans, m, n, a, lda, x_hi, x_lo, b, y_hi, y_lo, r);
 }

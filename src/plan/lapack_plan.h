@@ -25,6 +25,12 @@ int tf_plan_lapack_posv(enum tf_op_type type, char uplo, int n, int nrhs, double
 int tf_plan_lapack_dsysv(int native, char uplo, int n, int nrhs, double *a, int lda, int *ipiv,
 			 double *b, int ldb, double *work, int lwork);
 
+/* dgels_: the CPU LAPACK's driver, its BLAS native when `native` (the
+ * factorization of a refined least-squares solve), else as the mode
+ * computes it. */
+int tf_plan_lapack_dgels(int native, char trans, int m, int n, int nrhs, double *a, int lda,
+			 double *b, int ldb, double *work, int lwork);
+
 /* The factorizations and their solves, their BLAS native. */
 int tf_plan_getrf(enum tf_op_type type, int n, double *a, int lda, int *ipiv);
 int tf_plan_getrs(enum tf_op_type type, int n, int nrhs, const double *lu, int ldlu,
@@ -36,6 +42,15 @@ int tf_plan_potrs(enum tf_op_type type, char uplo, int n, int nrhs, const double
 int tf_plan_dsytrs(char uplo, int n, int nrhs, const double *factor, int ldf, const int *ipiv,
 		   double *b, int ldb);
 
+/* c = Q c or Q^T c (trans 'N' or 'T') for Q of k reflectors as dgeqrf_
+ * (lq 0: dormqr_) or dgelqf_ (lq 1: dormlq_) leaves them in a and tau, c
+ * rows x nrhs; the workspace is allocated here. */
+int tf_plan_apply_q(int lq, char trans, int rows, int nrhs, int k, const double *a, int lda,
+		    const double *tau, double *c, int ldc);
+/* b = op(T)^-1 b for the triangle uplo of a (non-unit diagonal). */
+int tf_plan_dtrtrs(char uplo, char trans, int n, int nrhs, const double *a, int lda, double *b,
+		   int ldb);
+
 /* r = b - A (x_hi + x_lo) for each of nrhs columns, each element's sum
  * formed to far below u of itself (cpu/dd_kernels.h) and rounded once: A
  * n x n general, or symmetric (Hermitian for TF_TYPE_Z) with its uplo
@@ -43,5 +58,12 @@ int tf_plan_dsytrs(char uplo, int n, int nrhs, const double *factor, int ldf, co
 void tf_plan_residual(enum tf_op_type type, char uplo, int n, int nrhs, const double *a, int lda,
 		      const double *x_hi, const double *x_lo, int ldx, const double *b, int ldb,
 		      double *r, int ldr);
+
+/* One column of least squares' residuals: r = b - y - op(A) x, A m x n,
+ * op(A) = A or A^T (trans 'N', 'T'), y or b NULL for zero
+ * (cpu/dd_kernels.h). */
+void tf_plan_residual_rectangular(char trans, int m, int n, const double *a, int lda,
+				  const double *x_hi, const double *x_lo, const double *b,
+				  const double *y_hi, const double *y_lo, double *r);
 
 #endif

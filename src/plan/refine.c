@@ -8,19 +8,6 @@
 #include "plan/refine.h"
 #include "twofold/arith_dd.h"
 
-/* Stop when every component's last correction is below this fraction of
- * the component: the error left is smaller still (each step shrinks it by
- * the same factor), far below half an ulp, so the one rounding gives the
- * correctly rounded solution unless the exact one lies that close to a
- * rounding boundary. */
-#define CONVERGED 0x1p-66
-/* A correction (in norm) larger than this fraction of the last one: the
- * refinement makes no more progress (the DD residual's own error reached,
- * or the system too ill-conditioned for the double factors). */
-#define NO_PROGRESS 0.5
-/* Corrections at most: at condition 1e15 a step gains about one digit. */
-#define MAX_STEPS 40
-
 /* A system with its double factors. */
 enum factors { LU, CHOLESKY, LDLT };
 struct factored {
@@ -76,9 +63,9 @@ static void correct(int n, int width, const double *d, double *x_hi, double *x_l
 	}
 	double normwise = largest_d == 0.0 ? 0.0 : largest_x > 0.0 ? largest_d / largest_x : INFINITY;
 	c->steps++;
-	if (componentwise <= CONVERGED)
+	if (componentwise <= TF_REFINE_CONVERGED)
 		c->active = 0;
-	else if (c->steps > 1 && normwise > NO_PROGRESS * c->normwise)
+	else if (c->steps > 1 && normwise > TF_REFINE_NO_PROGRESS * c->normwise)
 		c->active = 0;
 	c->normwise = normwise;
 	c->componentwise = componentwise;
@@ -97,7 +84,7 @@ static void refine(const struct factored *s, int nrhs, const double *b, int ldb,
 	double *r = x_lo + size;
 	for (int c = 0; c < nrhs; c++)
 		columns[c].active = 1;
-	for (int step = 0; step < MAX_STEPS; step++) {
+	for (int step = 0; step < TF_REFINE_MAX_STEPS; step++) {
 		int active = 0;
 		for (int c = 0; c < nrhs; c++) {
 			double *rc = r + c * column;
@@ -125,7 +112,7 @@ static void refine(const struct factored *s, int nrhs, const double *b, int ldb,
 	for (int c = 0; c < nrhs; c++) {
 		if (columns[c].steps > report->steps)
 			report->steps = columns[c].steps;
-		report->converged &= columns[c].componentwise <= CONVERGED;
+		report->converged &= columns[c].componentwise <= TF_REFINE_CONVERGED;
 		report->error = fmax(report->error, columns[c].componentwise);
 	}
 	free(columns);

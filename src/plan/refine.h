@@ -13,6 +13,19 @@
 
 #include "op/op.h"
 
+/* Stop when every component's last correction is below this fraction of
+ * the component: the error left is smaller still (each step shrinks it by
+ * the same factor), far below half an ulp, so the one rounding gives the
+ * correctly rounded solution unless the exact one lies that close to a
+ * rounding boundary. */
+#define TF_REFINE_CONVERGED 0x1p-66
+/* A correction (in norm) larger than this fraction of the last one: the
+ * refinement makes no more progress (the DD residual's own error reached,
+ * or the system too ill-conditioned for the double factors). */
+#define TF_REFINE_NO_PROGRESS 0.5
+/* Corrections at most: at condition 1e15 a step gains about one digit. */
+#define TF_REFINE_MAX_STEPS 40
+
 /* What a refinement did, over all right-hand sides. */
 struct tf_refine_report {
 	int steps;      /* the most corrections any right-hand side took */
@@ -33,6 +46,14 @@ int tf_plan_posv_refined(enum tf_op_type type, char uplo, int n, int nrhs, doubl
 /* dsysv_: the CPU LAPACK's dsysv_ (Bunch-Kaufman LDL^T, A, ipiv and work
  * as it leaves them), refined with its factors. */
 int tf_plan_dsysv_refined(char uplo, int n, int nrhs, double *a, int lda, int *ipiv, double *b,
+			  int ldb, double *work, int lwork, struct tf_refine_report *report);
+
+/* dgels_ (refine_ls.c): the CPU LAPACK's dgels_ (A, B and work(1) as it
+ * leaves them, INFO > 0 for an exactly singular triangular factor), then
+ * Bjorck's refinement of the augmented system with its QR (LQ) factors;
+ * trans 'N' or 'T', min(m, n, nrhs) > 0, A and B finite and in the range
+ * dgels_ does not scale. */
+int tf_plan_dgels_refined(char trans, int m, int n, int nrhs, double *a, int lda, double *b,
 			  int ldb, double *work, int lwork, struct tf_refine_report *report);
 
 #endif

@@ -13,7 +13,7 @@
  * xerbla_ with LAPACK's parameter number, and nothing outside A, B and ipiv
  * is written.  The reference is the system LAPACK opened with RTLD_DEEPBIND,
  * so that its BLAS is its own (the reference BLAS) and not libtwofold's. */
-#define _GNU_SOURCE /* dladdr, RTLD_DEEPBIND */
+#define _GNU_SOURCE /* RTLD_DEFAULT */
 #include <dlfcn.h>
 #include <complex.h>
 #include <math.h>
@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "test/blas/harness.h"
+#include "test/lapack/reference.h"
 #include "test/splitmix64.h"
 
 typedef void gesv_fn(const int *n, const int *nrhs, double *a, const int *lda, int *ipiv,
@@ -75,36 +76,10 @@ void xerbla_(const char *name, const int *info, size_t length)
 	xerbla_info = *info;
 }
 
-/* The program's LAPACK is loaded already, its BLAS calls bound to
- * libtwofold's exports: a copy of its file, opened apart with
- * RTLD_DEEPBIND, binds them to its own dependencies (the reference BLAS). */
+/* The reference's drivers (test/lapack/reference.h). */
 static void open_reference_lapack(void)
 {
-	Dl_info info;
-	void *dgetrf = dlsym(RTLD_DEFAULT, "dgetrf_");
-	if (!dgetrf || !dladdr(dgetrf, &info) || !info.dli_fname) {
-		printf("the program's LAPACK cannot be found\n");
-		exit(99);
-	}
-	char copy[] = "/tmp/twofold-reference-lapack-XXXXXX";
-	int fd = mkstemp(copy);
-	FILE *from = fopen(info.dli_fname, "rb"), *to = fd >= 0 ? fdopen(fd, "wb") : NULL;
-	if (!from || !to) {
-		printf("cannot copy %s\n", info.dli_fname);
-		exit(99);
-	}
-	char block[65536];
-	size_t got;
-	while ((got = fread(block, 1, sizeof block, from)) > 0)
-		fwrite(block, 1, got, to);
-	fclose(from);
-	fclose(to);
-	void *lapack = dlopen(copy, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
-	remove(copy);
-	if (!lapack) {
-		printf("cannot open the reference LAPACK: %s\n", dlerror());
-		exit(99);
-	}
+	void *lapack = reference_lapack_open();
 	reference_gesv[0] = (gesv_fn *)dlsym(lapack, "dgesv_");
 	reference_gesv[1] = (gesv_fn *)dlsym(lapack, "zgesv_");
 	reference_posv[0] = (posv_fn *)dlsym(lapack, "dposv_");

@@ -1,0 +1,246 @@
+#include "config.h"
+
+/* dgels_ in dd mode: least squares and minimum-norm solutions refined on
+ * the augmented system (Bjorck, "Iterative refinement of linear least
+ * squares solutions I", BIT 7, 1967).  Every case is one system with a tall
+ * matrix T (P x Q, P = max(m, n) >= Q = min(m, n)):
+ *     [ I   T ] [s]   [u]
+ *     [ T^T 0 ] [t] = [v]
+ * T = A when m >= n, A^T when m < n.  Least squares (min ||b - M x||, M =
+ * op(A) of more rows than columns; M = T): s = r the residual, t = x, u =
+ * b, v = 0.  Minimum norm (M x = b, M of fewer rows; M^T = T): s = x, t = z
+ * (x = -T z), u = 0, v = b.  Each step forms f = u - s - T t and
+ * g = v - T^T s from the original A and b in extra precision
+ * (cpu/dd_kernels.h), with s and t kept in DD, and solves for the
+ * corrections with dgels_'s factors T = Qt [R; 0] (Qt = Q of dgeqrf_, or
+ * Q^T of dgelqf_ with R = L^T):
+ *     h = R^-T g,  [d1; d2] = Qt^T f,  dt = R^-1 (d1 - h),  ds = Qt [h; d2].
+ * A step shrinks the error by about cond(A) u, not cond(A)^2 u as the
+ * normal equations would. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core/message.h"
+#include "plan/lapack_plan.h"
+#include "plan/refine.h"
+#include "twofold/arith_dd.h"
+
+/* A least-squares problem and dgels_'s factors. */
+struct factored_ls {
+	int m, n;             /* A's */
+	int tall, wide;       /* P and Q */
+	int lq;               /* m < n: dgelqf_'s factors, T = A^T */
+	const double *a;      /* the original A, leading dimension m */
+	const double *factor; /* the factors, as dgels_ left them */
+	int ldf;
+	const double *tau;    /* Q's reflectors' scalars */
+};
+
+/* dgels_ leaves work(1) the workspace size, over the first reflector's
+ * scalar; a real reflector I - tau v v^T with v(1) = 1 is orthogonal only
+ * for tau = 2 / (v^T v) (or tau = 0, when v is e1: dlarfg's H = I), so the
+ * scalar is that, from v as the factors store it: column 1 below the
+ * diagonal for QR, row 1 right of it for LQ.  It may differ from dlarfg's
+ * in its last bit, which the corrections do not notice. */
+static double first_tau(const struct factored_ls *s)
+{
+	tf_dd sum = tf_dd_make(0.0, 0.0);
+	for (int i = 1; i < s->tall; i++) {
+		double v = s->lq ? s->factor[(size_t)i * s->ldf] : s->factor[i];
+		sum = tf_dd_add(sum, tf_two_prod(v, v));
+	}
+	if (tf_dd_to_double(sum) == 0.0)
+		return 0.0;
+	return tf_dd_to_double(tf_dd_div(tf_dd_make(2.0, 0.0), tf_dd_add_d(sum, 1.0)));
+}
+
+/* c = Qt c (trans 'N') or Qt^T c ('T'), c tall x nrhs. */
+static void apply_qt(const struct factored_ls *s, char trans, int nrhs, double *c)
+{
+	/* Qt is dgelqf_'s Q^T: the other way round */
+	char q_trans = s->lq ? (trans == 'N' ? 'T' : 'N') : trans;
+	tf_plan_apply_q(s->lq, q_trans, s->tall, nrhs, s->wide, s->factor, s->ldf, s->tau, c,
+			s->tall);
+}
+
+/* c = R^-1 c (trans 'N') or R^-T c ('T'), c wide x nrhs, R = L^T for LQ. */
+static void solve_r(const struct factored_ls *s, char trans, int nrhs, double *c, int ldc)
+{
+	if (s->lq)
+		tf_plan_dtrtrs('L', trans == 'N' ? 'T' : 'N', s->wide, nrhs, s->factor, s->ldf, c, ldc);
+	else
+		tf_plan_dtrtrs('U', trans, s->wide, nrhs, s->factor, s->ldf, c, ldc);
+}
+
+/* f = u - s - T t (tall) and g = v - T^T s (wide) of one column. */
+static void residuals(const struct factored_ls *s, const double *u, const double *v,
+		      const double *s_hi, const double *s_lo, const double *t_hi,
+		      const double *t_lo, double *f, double *g)
+{
+	tf_plan_residual_rectangular(s->lq ? 'T' : 'N', s->m, s->n, s->a, s->m, t_hi, t_lo, u, s_hi,
+				     s_lo, f);
+	tf_plan_residual_rectangular(s->lq ? 'N' : 'T', s->m, s->n, s->a, s->m, s_hi, s_lo, v, NULL,
+				     NULL, g);
+}
+
+/* One right-hand side's progress, measured on its solution. */
+struct column {
+	int active;
+	int steps;
+	double normwise;      /* the last ||dx|| / ||x|| */
+	double componentwise; /* the last max |dx_i| / |x_i| */
+};
+
+/* x_hi + x_lo += d (count elements); the largest |d_i|, |x_i| and
+ * |d_i| / |x_i|. */
+static void add(int count, const double *d, double *x_hi, double *x_lo, double *largest_d,
+		double *largest_x, double *componentwise)
+{
+	*largest_d = *largest_x = *componentwise = 0.0;
+	for (int i = 0; i < count; i++) {
+		tf_dd x = tf_dd_add_d(tf_dd_make(x_hi[i], x_lo[i]), d[i]);
+		x_hi[i] = x.hi;
+		x_lo[i] = x.lo;
+		*largest_d = fmax(*largest_d, fabs(d[i]));
+		*largest_x = fmax(*largest_x, fabs(x.hi));
+		if (d[i] != 0.0)
+			*componentwise = fmax(*componentwise,
+					      x.hi != 0.0 ? fabs(d[i]) / fabs(x.hi) : INFINITY);
+	}
+}
+
+/* The convergence tests of refine.c on the solution's correction, but the
+ * no-progress test from the third correction on: the other unknown starts
+ * in double (r rounded, z from the double factors), and its error can make
+ * the second correction of the solution as large as the first at condition
+ * 1e14 and more, with the third far smaller. */
+static void judge(struct column *c, double largest_d, double largest_x, double componentwise)
+{
+	double normwise = largest_d == 0.0 ? 0.0 : largest_x > 0.0 ? largest_d / largest_x : INFINITY;
+	c->steps++;
+	if (componentwise <= TF_REFINE_CONVERGED)
+		c->active = 0;
+	else if (c->steps > 2 && normwise > TF_REFINE_NO_PROGRESS * c->normwise)
+		c->active = 0;
+	c->normwise = normwise;
+	c->componentwise = componentwise;
+}
+
+int tf_plan_dgels_refined(char trans, int m, int n, int nrhs, double *a, int lda, double *b,
+			  int ldb, double *work, int lwork, struct tf_refine_report *report)
+{
+	const int tall = m > n ? m : n, wide = m < n ? m : n;
+	/* least squares (else minimum norm): op(A) has more rows than columns */
+	const int least_squares = (trans == 'N') == (m >= n);
+	const int rows_b = trans == 'N' ? m : n; /* B's rows on entry: tall for least squares */
+	double *a0 = malloc(((size_t)m * n + (size_t)rows_b * nrhs) * sizeof *a0 + 1);
+	if (!a0)
+		tf_fatal("out of memory for a copy of a %d x %d least-squares problem", m, n);
+	double *b0 = a0 + (size_t)m * n;
+	for (int j = 0; j < n; j++)
+		memcpy(a0 + (size_t)j * m, a + (size_t)j * lda, (size_t)m * sizeof *a0);
+	for (int c = 0; c < nrhs; c++)
+		memcpy(b0 + (size_t)c * rows_b, b + (size_t)c * ldb, (size_t)rows_b * sizeof *b0);
+	int info = tf_plan_lapack_dgels(1, trans, m, n, nrhs, a, lda, b, ldb, work, lwork);
+	*report = (struct tf_refine_report){ 0, 1, 0.0 };
+	if (info != 0) {
+		free(a0);
+		return info;
+	}
+	/* s and t (hi, lo), f and g, the reflectors' scalars */
+	const size_t s_size = (size_t)tall * nrhs, t_size = (size_t)wide * nrhs;
+	double *s_hi = calloc(3 * (s_size + t_size) + wide, sizeof *s_hi);
+	struct column *columns = calloc((size_t)nrhs, sizeof *columns);
+	if (!s_hi || !columns)
+		tf_fatal("out of memory for the refinement of a %d x %d least-squares problem", m, n);
+	double *s_lo = s_hi + s_size, *f = s_lo + s_size;
+	double *t_hi = f + s_size, *t_lo = t_hi + t_size, *g = t_lo + t_size;
+	double *tau = g + t_size;
+	struct factored_ls s = { m, n, tall, wide, m < n, a0, a, lda, tau };
+	memcpy(tau, work, (size_t)wide * sizeof *tau);
+	tau[0] = first_tau(&s);
+	/* The first solution, and the other unknown from it: for least
+	 * squares r = b - A x (the residual's rounded sum), for minimum norm
+	 * z = -R^-1 (Qt^T x)(1:wide), so that the first correction measures
+	 * the solution's error and not the other's absence. */
+	double *x_hi = least_squares ? t_hi : s_hi;
+	const int x_rows = least_squares ? wide : tall;
+	for (int c = 0; c < nrhs; c++) {
+		memcpy(x_hi + (size_t)c * x_rows, b + (size_t)c * ldb, (size_t)x_rows * sizeof *x_hi);
+		columns[c].active = 1;
+		if (least_squares)
+			tf_plan_residual_rectangular(s.lq ? 'T' : 'N', m, n, a0, m,
+						     t_hi + (size_t)c * wide, t_lo + (size_t)c * wide,
+						     b0 + (size_t)c * rows_b, NULL, NULL,
+						     s_hi + (size_t)c * tall);
+	}
+	if (!least_squares) {
+		memcpy(f, s_hi, s_size * sizeof *f);
+		apply_qt(&s, 'T', nrhs, f);
+		for (int c = 0; c < nrhs; c++)
+			for (int i = 0; i < wide; i++)
+				t_hi[(size_t)c * wide + i] = -f[(size_t)c * tall + i];
+		solve_r(&s, 'N', nrhs, t_hi, wide);
+	}
+	for (int step = 0; step < TF_REFINE_MAX_STEPS; step++) {
+		int active = 0;
+		for (int c = 0; c < nrhs; c++) {
+			double *fc = f + (size_t)c * tall, *gc = g + (size_t)c * wide;
+			if (!columns[c].active) {
+				memset(fc, 0, (size_t)tall * sizeof *fc);
+				memset(gc, 0, (size_t)wide * sizeof *gc);
+				continue;
+			}
+			active++;
+			const double *bc = b0 + (size_t)c * rows_b;
+			residuals(&s, least_squares ? bc : NULL, least_squares ? NULL : bc,
+				  s_hi + (size_t)c * tall, s_lo + (size_t)c * tall,
+				  t_hi + (size_t)c * wide, t_lo + (size_t)c * wide, fc, gc);
+		}
+		if (!active)
+			break;
+		solve_r(&s, 'T', nrhs, g, wide);  /* h */
+		apply_qt(&s, 'T', nrhs, f);       /* [d1; d2] */
+		for (int c = 0; c < nrhs; c++)    /* d1 - h, and f = [h; d2] */
+			for (int i = 0; i < wide; i++) {
+				double h = g[(size_t)c * wide + i], *d1 = &f[(size_t)c * tall + i];
+				g[(size_t)c * wide + i] = *d1 - h;
+				*d1 = h;
+			}
+		solve_r(&s, 'N', nrhs, g, wide);  /* dt */
+		apply_qt(&s, 'N', nrhs, f);       /* ds */
+		for (int c = 0; c < nrhs; c++) {
+			if (!columns[c].active)
+				continue;
+			double d[2][3]; /* largest |d_i|, |x_i|, |d_i| / |x_i| of s, of t */
+			add(tall, f + (size_t)c * tall, s_hi + (size_t)c * tall, s_lo + (size_t)c * tall,
+			    &d[0][0], &d[0][1], &d[0][2]);
+			add(wide, g + (size_t)c * wide, t_hi + (size_t)c * wide, t_lo + (size_t)c * wide,
+			    &d[1][0], &d[1][1], &d[1][2]);
+			const double *dx = d[least_squares];
+			judge(&columns[c], dx[0], dx[1], dx[2]);
+		}
+	}
+	/* The solution, rounded once (x_hi of the normalized DD); for least
+	 * squares, rows wide + 1 to tall of Qt^T r for the refined r, as dgels_
+	 * leaves Qt^T b there: their sum of squares is ||r||^2. */
+	if (least_squares)
+		apply_qt(&s, 'T', nrhs, s_hi);
+	for (int c = 0; c < nrhs; c++) {
+		double *bc = b + (size_t)c * ldb;
+		memcpy(bc, x_hi + (size_t)c * x_rows, (size_t)x_rows * sizeof *bc);
+		if (least_squares)
+			memcpy(bc + wide, s_hi + (size_t)c * tall + wide,
+			       (size_t)(tall - wide) * sizeof *bc);
+	}
+	for (int c = 0; c < nrhs; c++) {
+		if (columns[c].steps > report->steps)
+			report->steps = columns[c].steps;
+		report->converged &= columns[c].componentwise <= TF_REFINE_CONVERGED;
+		report->error = fmax(report->error, columns[c].componentwise);
+	}
+	free(columns);
+	free(s_hi);
+	free(a0);
+	return info;
+}
