@@ -262,9 +262,9 @@ __device__ __forceinline__ void columns_of(const view &v, int i0, int i1, int co
 		const int band = v.storage == TF_STORAGE_BAND ? v.k : cols;
 		/* op(A) upper triangular: j >= i */
 		const bool upper = v.kind == TF_OP_SYMV ? false : v.upper != v.transposed;
-		if (v.kind == TF_OP_SYMV) {
-			a = i0 - band;
-			b = i1 + band;
+		if (v.kind == TF_OP_SYMV) { /* the stored triangle's columns only */
+			a = v.upper ? i0 : i0 - band;
+			b = v.upper ? i1 + band : i1;
 		} else if (upper) {
 			a = i0;
 			b = i1 + band;
@@ -277,13 +277,12 @@ __device__ __forceinline__ void columns_of(const view &v, int i0, int i1, int co
 	*hi = b < cols ? b : cols;
 }
 
-/* Whether tile [i0, i0 + 32) x [j0, j0 + tj) of op(A) is read from A
- * transposed (stored along j). */
-__device__ __forceinline__ bool tile_transposed(const view &v, int i0, int j0, int tj)
+/* Whether a SYMV's tile [i0, i0 + 32) x [j0, j0 + tj) lies strictly inside
+ * the stored triangle (no diagonal element): read once, it gives both its
+ * rows' terms and, mirrored, its columns'. */
+__device__ __forceinline__ bool tile_strict(const view &v, int i0, int j0, int tj)
 {
-	if (v.kind != TF_OP_SYMV)
-		return v.transposed;
-	return v.upper ? j0 + tj - 1 < i0 : j0 > i0 + 31;
+	return v.upper ? i0 + 31 < j0 : j0 + tj - 1 < i0;
 }
 
 constexpr int PRODUCT_WARPS = 4;
@@ -293,7 +292,7 @@ constexpr int PRODUCT_WARPS = 4;
 template <int W>
 __global__ void __launch_bounds__(32 * PRODUCT_WARPS)
 	product_kernel(view v, int leny, int lenx, const double *x, int incx, int slices,
-		       double *part_hi, double *part_lo)
+		       double *part_hi, double *part_lo, double *mirror_hi, double *mirror_lo)
 {
 	constexpr int TJ = W == 1 ? 32 : 16;
 	__shared__ double tile[PRODUCT_WARPS][W][32][TJ + 1];
@@ -308,14 +307,61 @@ __global__ void __launch_bounds__(32 * PRODUCT_WARPS)
 	const int t0 = jlo / TJ, t1 = jhi > jlo ? (jhi + TJ - 1) / TJ : t0;
 	const int per = (t1 - t0 + slices - 1) / slices;
 	const int ta = t0 + slice * per, tb = min(t1, ta + per);
+	const bool symv = v.kind == TF_OP_SYMV;
+	cv xrow = { 0.0, 0.0 }; /* SYMV: x(i), for the mirrored terms */
+	if (symv && i < leny)
+		xrow = load<W>(element_of<W>(x, lenx, incx, i));
 	acc s = zero();
 	for (int t = ta; t < tb; t++) {
 		const int j0 = t * TJ;
 		cv xv = { 0.0, 0.0 };
 		if (lane < TJ && j0 + lane < lenx)
 			xv = load<W>(element_of<W>(x, lenx, incx, j0 + lane));
-		if (tile_transposed(v, i0, j0, TJ)) {
+		if (symv && tile_strict(v, i0, j0, TJ)) {
+			/* A(i, j) as stored, read down its columns: the rows' terms
+			 * here, the columns' (A(j, i) = conj?(A(i, j)) times x(i))
+			 * from the tile in shared memory, into mirror[row block][j] */
+			cv e[TJ];
+#pragma unroll
+			for (int jj = 0; jj < TJ; jj++) {
+				e[jj] = cv{ 0.0, 0.0 };
+				size_t at;
+				if (i < leny && j0 + jj < lenx && stored(v, i, j0 + jj, at))
+					e[jj] = load<W>(v.a + at * W);
+			}
+#pragma unroll
+			for (int jj = 0; jj < TJ; jj++) {
+				cv xj = { __shfl_sync(0xffffffffu, xv.re, jj), W == 2 ? __shfl_sync(0xffffffffu, xv.im, jj) : 0.0 };
+				mac_lazy<W>(s, e[jj], xj);
+				tile[warp][0][lane][jj] = e[jj].re;
+				if (W == 2)
+					tile[warp][W - 1][lane][jj] = e[jj].im;
+			}
+			__syncwarp();
+			acc m = zero();
+#pragma unroll 8
+			for (int ii = 0; ii < 32; ii++) {
+				cv xi = { __shfl_sync(0xffffffffu, xrow.re, ii), W == 2 ? __shfl_sync(0xffffffffu, xrow.im, ii) : 0.0 };
+				const int c = lane < TJ ? lane : 0;
+				cv a = { tile[warp][0][ii][c], W == 2 ? tile[warp][W - 1][ii][c] : 0.0 };
+				mac_lazy<W>(m, conj_if(a, W == 2 && v.herm), xi);
+				if (W == 2 && ii == 15) /* 32 lazy steps at most */
+					renormalize<W>(m);
+			}
+			__syncwarp();
+			renormalize<W>(m);
+			if (lane < TJ && j0 + lane < lenx) {
+				const size_t at = ((size_t)iblock * lenx + j0 + lane) * W;
+				mirror_hi[at] = m.re.hi;
+				mirror_lo[at] = m.re.lo;
+				if (W == 2) {
+					mirror_hi[at + 1] = m.im.hi;
+					mirror_lo[at + 1] = m.im.lo;
+				}
+			}
+		} else if (!symv && v.transposed) {
 			const int jl = lane % TJ;
+#pragma unroll 8
 			for (int ii = lane / TJ; ii < 32; ii += 32 / TJ) {
 				cv e = { 0.0, 0.0 };
 				if (i0 + ii < leny && j0 + jl < lenx)
@@ -327,7 +373,7 @@ __global__ void __launch_bounds__(32 * PRODUCT_WARPS)
 			__syncwarp();
 #pragma unroll
 			for (int jj = 0; jj < TJ; jj++) {
-				cv xj = { __shfl_sync(0xffffffffu, xv.re, jj), __shfl_sync(0xffffffffu, xv.im, jj) };
+				cv xj = { __shfl_sync(0xffffffffu, xv.re, jj), W == 2 ? __shfl_sync(0xffffffffu, xv.im, jj) : 0.0 };
 				cv e = { tile[warp][0][lane][jj], W == 2 ? tile[warp][W - 1][lane][jj] : 0.0 };
 				mac_lazy<W>(s, e, xj);
 			}
@@ -342,7 +388,7 @@ __global__ void __launch_bounds__(32 * PRODUCT_WARPS)
 			}
 #pragma unroll
 			for (int jj = 0; jj < TJ; jj++) {
-				cv xj = { __shfl_sync(0xffffffffu, xv.re, jj), __shfl_sync(0xffffffffu, xv.im, jj) };
+				cv xj = { __shfl_sync(0xffffffffu, xv.re, jj), W == 2 ? __shfl_sync(0xffffffffu, xv.im, jj) : 0.0 };
 				mac_lazy<W>(s, e[jj], xj);
 			}
 		}
@@ -363,8 +409,9 @@ __global__ void __launch_bounds__(32 * PRODUCT_WARPS)
  * rounding, as cpu/dd_matvec.c finishes; y as it was kept in saved. */
 template <int W>
 __global__ void finish_kernel(int kind, int leny, int slices, bool sums, const double *part_hi,
-			      const double *part_lo, cv alpha, cv beta, double *y, int incy,
-			      double *saved, unsigned *counter)
+			      const double *part_lo, const double *mirror_hi, const double *mirror_lo,
+			      bool upper, cv alpha, cv beta, double *y, int incy, double *saved,
+			      unsigned *counter)
 {
 	const int i = blockIdx.x * blockDim.x + threadIdx.x;
 	if (i >= leny)
@@ -378,6 +425,16 @@ __global__ void finish_kernel(int kind, int leny, int slices, bool sums, const d
 			p.im = W == 2 ? tf_dd_make(part_hi[at + 1], part_lo[at + 1]) : tf_dd_make(0.0, 0.0);
 			s = add<W>(s, p);
 		}
+	if (sums && mirror_hi) { /* SYMV: the mirrored terms, row block by row block */
+		const int blocks = (leny + 31) / 32, own = i / 32;
+		for (int b = upper ? 0 : own + 1; b < (upper ? own : blocks); b++) {
+			const size_t at = ((size_t)b * leny + i) * W;
+			acc p;
+			p.re = tf_dd_make(mirror_hi[at], mirror_lo[at]);
+			p.im = W == 2 ? tf_dd_make(mirror_hi[at + 1], mirror_lo[at + 1]) : tf_dd_make(0.0, 0.0);
+			s = add<W>(s, p);
+		}
+	}
 	const bool trmv = kind == TF_OP_TRMV;
 	const bool scaled = sums && !trmv && !(alpha.re == 1.0 && alpha.im == 0.0);
 	const bool add_y = !trmv && !(beta.re == 0.0 && beta.im == 0.0);
@@ -515,6 +572,136 @@ __global__ void __launch_bounds__(SOLVE_THREADS)
 			atomicAdd(counter, 1u);
 		store<W>(element_of<W>(y, n, incy, i), value);
 	}
+}
+
+/* Large solves: the same substitution across the device, a diagonal block
+ * of 32 rows at a time (one warp), then the later rows updated by many
+ * blocks (a thread per row where op(A)'s rows run down A's columns, trans
+ * N; a warp per row, its 32 products added in a fixed tree, where they run
+ * along A's rows, trans T and C). */
+constexpr int SOLVE_ONE_BLOCK = 1024; /* up to this n: trsv_kernel */
+
+__device__ __forceinline__ int solve_order(bool forward, int n, int p)
+{
+	return forward ? p : n - 1 - p;
+}
+
+template <int W>
+__device__ __forceinline__ acc load_acc(const double *hi, const double *lo, int r)
+{
+	acc s;
+	s.re = tf_dd_make(hi[(size_t)r * W], lo[(size_t)r * W]);
+	s.im = W == 2 ? tf_dd_make(hi[(size_t)r * W + 1], lo[(size_t)r * W + 1]) : tf_dd_make(0.0, 0.0);
+	return s;
+}
+
+template <int W>
+__device__ __forceinline__ void store_acc(double *hi, double *lo, int r, acc s)
+{
+	hi[(size_t)r * W] = s.re.hi, lo[(size_t)r * W] = s.re.lo;
+	if (W == 2)
+		hi[(size_t)r * W + 1] = s.im.hi, lo[(size_t)r * W + 1] = s.im.lo;
+}
+
+template <int W>
+__global__ void solve_load_kernel(int n, const double *y, int incy, double *hi, double *lo, double *saved)
+{
+	const int i = blockIdx.x * blockDim.x + threadIdx.x;
+	if (i >= n)
+		return;
+	cv e = load<W>(element_of<W>(y, n, incy, i));
+	store<W>(saved + (size_t)i * W, e);
+	acc s = zero();
+	s.re = tf_dd_make(e.re, 0.0);
+	s.im = tf_dd_make(e.im, 0.0);
+	store_acc<W>(hi, lo, i, s);
+}
+
+template <int W>
+__global__ void solve_diagonal_kernel(view v, int n, bool forward, int p0, double *hi, double *lo)
+{
+	const int lane = threadIdx.x, count = min(32, n - p0);
+	const bool has = lane < count;
+	const int r = has ? solve_order(forward, n, p0 + lane) : 0;
+	acc s = has ? load_acc<W>(hi, lo, r) : zero();
+	for (int t = 0; t < count; t++) {
+		const int c = solve_order(forward, n, p0 + t);
+		if (lane == t && !v.unit)
+			s = divide<W>(s, element<W>(v, c, c));
+		acc x;
+		x.re = shfl_dd(s.re, t);
+		x.im = W == 2 ? shfl_dd(s.im, t) : tf_dd_make(0.0, 0.0);
+		if (has && lane > t)
+			s = sub_product<W>(s, element<W>(v, r, c), x);
+	}
+	if (has)
+		store_acc<W>(hi, lo, r, s);
+}
+
+/* Rows at positions [p0 + 32, n) less the block's 32 unknowns. */
+template <int W>
+__global__ void solve_update_kernel(view v, int n, bool forward, int p0, double *hi, double *lo)
+{
+	__shared__ double xs[32][2 * W];
+	const int count = min(32, n - p0);
+	if (threadIdx.x < count) {
+		acc x = load_acc<W>(hi, lo, solve_order(forward, n, p0 + threadIdx.x));
+		xs[threadIdx.x][0] = x.re.hi, xs[threadIdx.x][1] = x.re.lo;
+		if (W == 2)
+			xs[threadIdx.x][2] = x.im.hi, xs[threadIdx.x][W + 1] = x.im.lo;
+	}
+	__syncthreads();
+	const int first = p0 + count;
+	if (!v.transposed) {
+		const int q = first + blockIdx.x * blockDim.x + threadIdx.x;
+		if (q >= n)
+			return;
+		const int r = solve_order(forward, n, q);
+		acc s = load_acc<W>(hi, lo, r);
+		for (int t = 0; t < count; t++) {
+			acc x;
+			x.re = tf_dd_make(xs[t][0], xs[t][1]);
+			x.im = W == 2 ? tf_dd_make(xs[t][2], xs[t][W + 1]) : tf_dd_make(0.0, 0.0);
+			s = sub_product<W>(s, element<W>(v, r, solve_order(forward, n, p0 + t)), x);
+		}
+		store_acc<W>(hi, lo, r, s);
+		return;
+	}
+	const int lane = threadIdx.x % 32;
+	const int q = first + (blockIdx.x * blockDim.x + threadIdx.x) / 32;
+	if (q >= n)
+		return; /* the whole warp */
+	const int r = solve_order(forward, n, q);
+	acc p = zero();
+	if (lane < count) {
+		acc x;
+		x.re = tf_dd_make(xs[lane][0], xs[lane][1]);
+		x.im = W == 2 ? tf_dd_make(xs[lane][2], xs[lane][W + 1]) : tf_dd_make(0.0, 0.0);
+		p = sub_product<W>(p, element<W>(v, r, solve_order(forward, n, p0 + lane)), x);
+	}
+	for (int off = 16; off >= 1; off /= 2) {
+		acc o;
+		o.re = tf_dd_make(__shfl_xor_sync(0xffffffffu, p.re.hi, off), __shfl_xor_sync(0xffffffffu, p.re.lo, off));
+		o.im = W == 2 ? tf_dd_make(__shfl_xor_sync(0xffffffffu, p.im.hi, off), __shfl_xor_sync(0xffffffffu, p.im.lo, off))
+			      : tf_dd_make(0.0, 0.0);
+		/* the lower lane's value first: the same sum in every lane */
+		p = (lane & off) ? add<W>(o, p) : add<W>(p, o);
+	}
+	if (lane == 0)
+		store_acc<W>(hi, lo, r, add<W>(load_acc<W>(hi, lo, r), p));
+}
+
+template <int W>
+__global__ void solve_store_kernel(int n, double *y, int incy, const double *hi, const double *lo,
+				   unsigned *counter)
+{
+	const int i = blockIdx.x * blockDim.x + threadIdx.x;
+	if (i >= n)
+		return;
+	cv value = round<W>(load_acc<W>(hi, lo, i));
+	if (!finite<W>(value))
+		atomicAdd(counter, 1u);
+	store<W>(element_of<W>(y, n, incy, i), value);
 }
 
 /* ---- reductions: DOT, NRM2, ASUM */
@@ -695,7 +882,15 @@ __global__ void rotation_kernel(int n, double *x, int incx, double *y, int incy,
 	if (!ok)
 		for (int p = 0; p < W; p++) {
 			const double w = p ? xv.im : xv.re, z = p ? yv.im : yv.re;
-			if (flag == 2.0) { /* drot, zdrot: c x + s y, c y - s x */
+			if (flag == 2.0 && W == 2) {
+				/* zdrot: c x + s y, c y - s x, c and s taken as complex
+				 * numbers (c, 0), (s, 0) in the products, as the
+				 * reference's compiled code multiplies them */
+				const cv c = { h11, 0.0 }, sn = { h12, 0.0 };
+				const cv cx = zmul(c, xv), sy = zmul(sn, yv), cy = zmul(c, yv), sx = zmul(sn, xv);
+				a[p] = p ? TF_DADD(cx.im, sy.im) : TF_DADD(cx.re, sy.re);
+				b[p] = p ? TF_DSUB(cy.im, sx.im) : TF_DSUB(cy.re, sx.re);
+			} else if (flag == 2.0) { /* drot: c x + s y, c y - s x */
 				a[p] = TF_DADD(TF_DMUL(h11, w), TF_DMUL(h12, z));
 				b[p] = TF_DSUB(TF_DMUL(h22, z), TF_DMUL(h12, w));
 			} else if (flag < 0.0) {
@@ -839,8 +1034,8 @@ __global__ void rank_kernel(rank_args r)
 		if (ger) {
 			temp1 = ref_mul<W>(r.alpha, conj_if(yj, r.conj));
 		} else if (r.kind == TF_OP_SYR) {
-			temp1 = W == 1 ? cv{ TF_DMUL(r.alpha.re, xj.re), 0.0 }
-				       : cv{ TF_DMUL(r.alpha.re, xj.re), TF_DMUL(r.alpha.re, r.herm ? -xj.im : xj.im) };
+			/* zher: alpha conj(x_j) with alpha taken as (alpha, 0) */
+			temp1 = ref_mul<W>(cv{ r.alpha.re, 0.0 }, conj_if(xj, r.herm));
 		} else {
 			temp1 = ref_mul<W>(r.alpha, conj_if(yj, r.herm));
 			temp2 = conj_if(ref_mul<W>(r.alpha, xj), r.herm);
@@ -910,22 +1105,52 @@ cudaError_t launch(const struct tf_op *op, double *scratch, unsigned *counter, i
 		const bool sums = op->kind == TF_OP_TRMV || !(alpha.re == 0.0 && alpha.im == 0.0);
 		const int slices = slices_of(op, multiprocessors);
 		double *hi = rest, *lo = rest + (size_t)slices * leny * W;
+		double *mirror_hi = NULL, *mirror_lo = NULL;
 		const double *x = op->kind == TF_OP_TRMV ? op->y : op->x;
 		const int incx = op->kind == TF_OP_TRMV ? op->incy : op->incx;
+		const int iblocks = (leny + 31) / 32;
+		if (sums && op->kind == TF_OP_SYMV) {
+			mirror_hi = lo + (size_t)slices * leny * W;
+			mirror_lo = mirror_hi + (size_t)iblocks * leny * W;
+			/* tiles a band does not reach are not written: zero (full and
+			 * packed storage write every one the epilogue reads) */
+			cudaError_t status = op->storage != TF_STORAGE_BAND ? cudaSuccess
+				: cudaMemsetAsync(mirror_hi, 0, 2 * (size_t)iblocks * leny * W * sizeof(double), stream);
+			if (status != cudaSuccess)
+				return status;
+		}
 		if (sums) {
-			const long long warps = (long long)((leny + 31) / 32) * slices;
+			const long long warps = (long long)iblocks * slices;
 			product_kernel<W><<<blocks_for(warps, PRODUCT_WARPS), 32 * PRODUCT_WARPS, 0, stream>>>(
-				view_of(op), leny, lenx, x, incx, slices, hi, lo);
+				view_of(op), leny, lenx, x, incx, slices, hi, lo, mirror_hi, mirror_lo);
 		}
 		finish_kernel<W><<<blocks_for(leny, LINEAR_THREADS), LINEAR_THREADS, 0, stream>>>(
-			op->kind, leny, slices, sums, hi, lo, alpha, beta, op->y, op->incy, saved, counter);
+			op->kind, leny, slices, sums, hi, lo, mirror_hi, mirror_lo, op->uplo == 'U', alpha,
+			beta, op->y, op->incy, saved, counter);
 		break;
 	}
 	case TF_OP_TRSV: {
 		view v = view_of(op);
 		const bool forward = v.upper == v.transposed;
-		trsv_kernel<W><<<1, SOLVE_THREADS, 0, stream>>>(v, op->n, forward, op->y, op->incy, rest,
-								  rest + (size_t)op->n * W, saved, counter);
+		double *hi = rest, *lo = rest + (size_t)op->n * W;
+		if (op->n <= SOLVE_ONE_BLOCK) {
+			trsv_kernel<W><<<1, SOLVE_THREADS, 0, stream>>>(v, op->n, forward, op->y, op->incy,
+									  hi, lo, saved, counter);
+			break;
+		}
+		const unsigned blocks = blocks_for(op->n, LINEAR_THREADS);
+		solve_load_kernel<W><<<blocks, LINEAR_THREADS, 0, stream>>>(op->n, op->y, op->incy, hi, lo, saved);
+		for (int p0 = 0; p0 < op->n; p0 += 32) {
+			solve_diagonal_kernel<W><<<1, 32, 0, stream>>>(v, op->n, forward, p0, hi, lo);
+			const int later = op->n - p0 - 32;
+			if (later > 0) {
+				const long long threads = v.transposed ? 32LL * later : later;
+				solve_update_kernel<W><<<blocks_for(threads, LINEAR_THREADS), LINEAR_THREADS, 0, stream>>>(
+					v, op->n, forward, p0, hi, lo);
+			}
+		}
+		solve_store_kernel<W><<<blocks, LINEAR_THREADS, 0, stream>>>(op->n, op->y, op->incy, hi, lo,
+									    counter);
 		break;
 	}
 	case TF_OP_DOT: case TF_OP_NRM2: case TF_OP_ASUM: {
@@ -985,6 +1210,8 @@ extern "C" size_t tf_kernel_level12_scratch(const struct tf_op *op, int multipro
 	switch (op->kind) {
 	case TF_OP_GEMV: case TF_OP_SYMV: case TF_OP_TRMV:
 		doubles += 2 * (size_t)slices_of(op, multiprocessors) * leny * w;
+		if (op->kind == TF_OP_SYMV) /* the mirrored terms, per row block */
+			doubles += 2 * (size_t)((leny + 31) / 32) * leny * w;
 		break;
 	case TF_OP_TRSV: doubles += 2 * leny * w; break;
 	case TF_OP_DOT: case TF_OP_NRM2: case TF_OP_ASUM:

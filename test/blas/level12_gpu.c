@@ -572,7 +572,7 @@ static void level2_case(struct l2_args *a, double nonfinite)
 				at = (size_t)j * a->lda + (a->uplo == 'U' ? a->k : 0);
 			else
 				at = (size_t)j * a->lda + j;
-			A[at * w] = (A[at * w] < 0 ? -1 : 1) * (4.0 + fabs(A[at * w]));
+			A[at * w] = (A[at * w] < 0 ? -1 : 1) * (4.0 + fabs(A[at * w])) * (a->n > 200 ? a->n : 1);
 		}
 	}
 	if (nonfinite != 0.0) {
@@ -614,6 +614,26 @@ static void level2_case(struct l2_args *a, double nonfinite)
 	free(A);
 	free(x);
 	free(y);
+}
+
+/* Solves beyond one thread block's (n > 1024: the device-wide
+ * substitution). */
+static void large_solves(void)
+{
+	const int routines[] = { DTRSV, ZTRSV, DTPSV, ZTBSV };
+	const char transes[] = { 'N', 'T', 'C' };
+	for (unsigned r = 0; r < sizeof routines / sizeof *routines; r++)
+		for (int ti = 0; ti < 3; ti++)
+			for (int ui = 0; ui < 2; ui++) {
+				struct l2_args a = { 0 };
+				a.which = routines[r], a.width = is_complex(a.which) ? 2 : 1;
+				if (a.width == 1 && ti == 2)
+					continue;
+				a.n = a.m = 1100, a.k = 40;
+				a.trans = transes[ti], a.uplo = ui ? 'L' : 'U', a.diag = 'N';
+				a.incx = ui ? -2 : 1, a.incy = 1;
+				level2_case(&a, 0.0);
+			}
 }
 
 static void level2(void)
@@ -752,6 +772,7 @@ int main(int argc, char **argv)
 	}
 	level1();
 	level2();
+	large_solves();
 	rank_updates();
 	return bh_finish();
 }
