@@ -405,6 +405,33 @@ __global__ void __launch_bounds__(32 * PRODUCT_WARPS)
 	}
 }
 
+/* s + the sums (hi, lo)[b][i] for b in [b0, b1), in that order; their
+ * loads issued 8 at a time, ahead of the additions. */
+template <int W>
+__device__ __forceinline__ acc add_rows(acc s, const double *hi, const double *lo, int leny, int i,
+					int b0, int b1)
+{
+	constexpr int AHEAD = 8;
+	for (int b = b0; b < b1; b += AHEAD) {
+		acc p[AHEAD];
+#pragma unroll
+		for (int k = 0; k < AHEAD; k++) {
+			p[k] = zero();
+			if (b + k < b1) {
+				const size_t at = ((size_t)(b + k) * leny + i) * W;
+				p[k].re = tf_dd_make(hi[at], lo[at]);
+				if (W == 2)
+					p[k].im = tf_dd_make(hi[at + 1], lo[at + 1]);
+			}
+		}
+#pragma unroll
+		for (int k = 0; k < AHEAD; k++)
+			if (b + k < b1)
+				s = add<W>(s, p[k]);
+	}
+	return s;
+}
+
 /* y(i) from the slices' sums: alpha and beta in DD (TRMV: neither), one
  * rounding, as cpu/dd_matvec.c finishes; y as it was kept in saved. */
 template <int W>
@@ -418,22 +445,10 @@ __global__ void finish_kernel(int kind, int leny, int slices, bool sums, const d
 		return;
 	acc s = zero();
 	if (sums)
-		for (int sl = 0; sl < slices; sl++) {
-			const size_t at = ((size_t)sl * leny + i) * W;
-			acc p;
-			p.re = tf_dd_make(part_hi[at], part_lo[at]);
-			p.im = W == 2 ? tf_dd_make(part_hi[at + 1], part_lo[at + 1]) : tf_dd_make(0.0, 0.0);
-			s = add<W>(s, p);
-		}
+		s = add_rows<W>(s, part_hi, part_lo, leny, i, 0, slices);
 	if (sums && mirror_hi) { /* SYMV: the mirrored terms, row block by row block */
 		const int blocks = (leny + 31) / 32, own = i / 32;
-		for (int b = upper ? 0 : own + 1; b < (upper ? own : blocks); b++) {
-			const size_t at = ((size_t)b * leny + i) * W;
-			acc p;
-			p.re = tf_dd_make(mirror_hi[at], mirror_lo[at]);
-			p.im = W == 2 ? tf_dd_make(mirror_hi[at + 1], mirror_lo[at + 1]) : tf_dd_make(0.0, 0.0);
-			s = add<W>(s, p);
-		}
+		s = add_rows<W>(s, mirror_hi, mirror_lo, leny, i, upper ? 0 : own + 1, upper ? own : blocks);
 	}
 	const bool trmv = kind == TF_OP_TRMV;
 	const bool scaled = sums && !trmv && !(alpha.re == 1.0 && alpha.im == 0.0);
@@ -842,8 +857,7 @@ __global__ void reduce_finish_kernel(int kind, int blocks, const double *part, c
 		result[0] = tf_dd_to_double(s.re);
 		ok = isfinite(result[0]);
 	}
-	if (!ok)
-		*counter = 1u;
+	*counter = ok ? 0u : 1u; /* written in every case: no zeroing needed */
 }
 
 /* ---- elementwise: ROT, ROTM, AXPY, SCAL */
@@ -982,15 +996,12 @@ __device__ __forceinline__ cv ref_add(cv a, cv b)
 	return W == 1 ? cv{ TF_DADD(a.re, b.re), 0.0 } : zadd(a, b);
 }
 
+/* Element (i, j) of the output, or NULL outside the op's part of it. */
 template <int W>
-__global__ void rank_kernel(rank_args r)
+__device__ __forceinline__ double *rank_at(const rank_args &r, int i, int j)
 {
-	const int i = blockIdx.x * blockDim.x + threadIdx.x, j = blockIdx.y * blockDim.y + threadIdx.y;
-	if (i >= r.rows || j >= r.n)
-		return;
-	const bool ger = r.kind == TF_OP_GER;
-	if (!ger && (r.upper ? i > j : i < j))
-		return;
+	if (i >= r.rows || j >= r.n || (r.kind != TF_OP_GER && (r.upper ? i > j : i < j)))
+		return NULL;
 	size_t at;
 	if (r.storage == TF_STORAGE_PACKED) {
 		const size_t jj = (size_t)j, n = (size_t)r.n;
@@ -998,7 +1009,14 @@ __global__ void rank_kernel(rank_args r)
 	} else {
 		at = (size_t)j * r.ldc + i;
 	}
-	double *cp = r.c + at * W;
+	return r.c + at * W;
+}
+
+/* Element (i, j) updated from its value cv0 and written to cp. */
+template <int W>
+__device__ __forceinline__ void rank_element(const rank_args &r, int i, int j, double *cp, cv cv0)
+{
+	const bool ger = r.kind == TF_OP_GER;
 	const int lenx = ger ? r.rows : r.n;
 	const cv xi = load<W>(element_of<W>(r.x, lenx, r.incx, i));
 	const cv xj = ger ? cv{ 0.0, 0.0 } : load<W>(element_of<W>(r.x, lenx, r.incx, j));
@@ -1008,7 +1026,6 @@ __global__ void rank_kernel(rank_args r)
 	const bool diagonal_real = r.herm && i == j;
 	const bool xz = xj.re == 0.0 && xj.im == 0.0, yz = yj.re == 0.0 && yj.im == 0.0;
 	const bool skip = ger ? yz : r.kind == TF_OP_SYR ? xz : xz && yz;
-	cv cv0 = load<W>(cp);
 	if (skip) { /* the reference leaves the column alone, but makes a
 		     * Hermitian diagonal real */
 		if (diagonal_real)
@@ -1052,6 +1069,27 @@ __global__ void rank_kernel(rank_args r)
 		}
 	}
 	store<W>(cp, value);
+}
+
+/* RANK_ROWS rows of one column a thread, their elements loaded first. */
+constexpr int RANK_ROWS = 4;
+
+template <int W>
+__global__ void rank_kernel(rank_args r)
+{
+	const int j = blockIdx.y * blockDim.y + threadIdx.y;
+	const int i0 = blockIdx.x * (32 * RANK_ROWS) + threadIdx.x;
+	double *cp[RANK_ROWS];
+	cv c0[RANK_ROWS];
+#pragma unroll
+	for (int k = 0; k < RANK_ROWS; k++) {
+		cp[k] = rank_at<W>(r, i0 + 32 * k, j);
+		c0[k] = cp[k] ? load<W>(cp[k]) : cv{ 0.0, 0.0 };
+	}
+#pragma unroll
+	for (int k = 0; k < RANK_ROWS; k++)
+		if (cp[k])
+			rank_element<W>(r, i0 + 32 * k, j, cp[k], c0[k]);
 }
 
 /* ---- launching */
@@ -1191,7 +1229,7 @@ cudaError_t launch(const struct tf_op *op, double *scratch, unsigned *counter, i
 		r.upper = op->uplo == 'U', r.conj = op->conj != 0;
 		r.herm = W == 2 && op->conj && op->kind != TF_OP_GER;
 		r.alpha = alpha, r.x = op->x, r.y = op->y, r.incx = op->incx, r.incy = op->incy, r.c = op->c;
-		dim3 threads(32, 8), blocks(blocks_for(r.rows, 32), blocks_for(r.n, 8));
+		dim3 threads(32, 8), blocks(blocks_for(r.rows, 32 * RANK_ROWS), blocks_for(r.n, 8));
 		rank_kernel<W><<<blocks, threads, 0, stream>>>(r);
 		break;
 	}

@@ -28,7 +28,8 @@ extern "C" {
 size_t tf_kernel_level12_scratch(const struct tf_op *op, int multiprocessors);
 
 /* The op on its device (or managed) arrays; scratch: the bytes above;
- * counter: device memory, zeroed by the caller.  Returns the launches'
+ * counter: device memory, zeroed by the caller (the reductions set it in
+ * every case).  Returns the launches'
  * error. */
 cudaError_t tf_kernel_level12(const struct tf_op *op, void *scratch, unsigned *counter,
 			      int multiprocessors, cudaStream_t stream);

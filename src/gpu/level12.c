@@ -50,8 +50,10 @@ void tf_gpu_level12_op(struct tf_gpu_context *gpu, const struct tf_op *op, tf_gp
 	}
 	unsigned nonfinite = 0;
 	double result[2] = { 0.0, 0.0 };
+	/* the reductions write the counter in every case */
 	if ((status = tf_gpu_inject(TF_FAULT_LAUNCH)) == cudaSuccess &&
-	    (status = cudaMemsetAsync(gpu->counter, 0, sizeof *gpu->counter, stream)) == cudaSuccess &&
+	    (is_reduction(op) ||
+	     (status = cudaMemsetAsync(gpu->counter, 0, sizeof *gpu->counter, stream)) == cudaSuccess) &&
 	    (status = tf_kernel_level12(op, scratch, gpu->counter, gpu->multiprocessors, stream)) ==
 		    cudaSuccess &&
 	    (status = cudaMemcpyAsync(&nonfinite, gpu->counter, sizeof nonfinite,
