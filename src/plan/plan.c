@@ -166,6 +166,17 @@ enum tf_where tf_plan_run(const struct tf_op *op)
 	}
 	if (!tf_gpu_computes(op))
 		return run_real_form(op) ? TF_WHERE_GPU : run_cpu(op);
+	if (tf_gpu_device_only(op)) {
+		/* a Level 1 or 2 op goes to the GPU for device-resident arrays
+		 * only; host arrays stay with the CPU, as the other modes' */
+		struct tf_gpu_memory memory = tf_gpu_op_memory(op);
+		if (!memory.resident && memory.host_readable)
+			return run_cpu(op);
+		if (!memory.resident) { /* some arrays on the device, some not */
+			run_undone_on_cpu(op, NULL);
+			return config->mode == TF_MODE_DD ? TF_WHERE_CPU_DD : TF_WHERE_CPU_BLAS;
+		}
+	}
 	if (config->mode != TF_MODE_DD && tf_gpu_gemm_flops(TF_GPU_DD) <= 0) {
 		pthread_once(&no_gpu_notice_once, no_gpu_notice);
 		tf_cpu_forward(op);
