@@ -1,6 +1,7 @@
 /* Kernels of the real form (real_form.h): one thread per element, a grid of
  * 32 x 8 blocks over the matrix. */
 #include "kernels/real_form.h"
+#include "twofold/arith_zdd.h"
 
 static dim3 grid_of(int rows, int cols)
 {
@@ -13,13 +14,13 @@ static __device__ double element(const struct tf_view &v, int i, int j)
 	int r = i, c = j;
 	double conj = 1.0;
 	bool zero = false, one = false;
+	if (v.shape != TF_VIEW_SYMMETRIC && v.trans != 'N') { /* op(S)(i, j) = S(j, i) */
+		r = j, c = i;
+		if (v.trans == 'C')
+			conj = -1.0;
+	}
 	switch (v.shape) {
 	case TF_VIEW_GENERAL:
-		if (v.trans != 'N') {
-			r = j, c = i;
-			if (v.trans == 'C')
-				conj = -1.0;
-		}
 		break;
 	case TF_VIEW_SYMMETRIC: {
 		bool stored = v.uplo == 'U' ? i <= j : i >= j;
@@ -33,9 +34,9 @@ static __device__ double element(const struct tf_view &v, int i, int j)
 		break;
 	}
 	case TF_VIEW_TRIANGULAR:
-		if (v.uplo == 'U' ? i > j : i < j)
+		if (v.uplo == 'U' ? r > c : r < c)
 			zero = true;
-		else if (i == j && v.diag == 'U')
+		else if (r == c && v.diag == 'U')
 			one = true;
 		break;
 	}
@@ -64,6 +65,84 @@ extern "C" cudaError_t tf_kernel_real_form(int rows, int cols, struct tf_view vi
 		return cudaSuccess;
 	real_form_kernel<<<grid_of(rows, cols), dim3(32, 8), 0, stream>>>(rows, cols, view, out,
 									 ld_out);
+	return cudaGetLastError();
+}
+
+/* DD element (i, j) of a DD matrix of leading dimension ld, as (hi, 0). */
+static __device__ void put_dd(double *out, int ld, int i, int j, double value)
+{
+	double *e = out + 2 * ((size_t)j * ld + i);
+	e[0] = value;
+	e[1] = 0.0;
+}
+
+static __global__ void complex_form_kernel(int rows, int cols, struct tf_view view,
+					   enum tf_complex_side side, double *out, double *out2,
+					   int ld_out)
+{
+	int i = blockIdx.x * 32 + threadIdx.x, j = blockIdx.y * 8 + threadIdx.y;
+	if (i >= rows || j >= cols)
+		return;
+	view.part = 0;
+	double re = element(view, i, j);
+	view.part = 1;
+	double im = element(view, i, j);
+	if (side == TF_COMPLEX_RIGHT) {
+		put_dd(out, ld_out, 2 * i, j, re);
+		put_dd(out, ld_out, 2 * i + 1, j, im);
+		return;
+	}
+	put_dd(out, ld_out, i, 2 * j, re);
+	put_dd(out, ld_out, i, 2 * j + 1, -im);
+	put_dd(out2, ld_out, i, 2 * j, im);
+	put_dd(out2, ld_out, i, 2 * j + 1, re);
+}
+
+extern "C" cudaError_t tf_kernel_complex_form(int rows, int cols, struct tf_view view,
+					      enum tf_complex_side side, double *out, double *out2,
+					      int ld_out, cudaStream_t stream)
+{
+	if (rows <= 0 || cols <= 0)
+		return cudaSuccess;
+	view.sign = 1.0;
+	complex_form_kernel<<<grid_of(rows, cols), dim3(32, 8), 0, stream>>>(rows, cols, view, side,
+									    out, out2, ld_out);
+	return cudaGetLastError();
+}
+
+static __global__ void complex_epilogue_kernel(int rows, int cols, struct tf_complex_epilogue e)
+{
+	int i = blockIdx.x * 32 + threadIdx.x, j = blockIdx.y * 8 + threadIdx.y;
+	if (i >= rows || j >= cols)
+		return;
+	const size_t at = (size_t)j * rows + i;
+	if ((e.uplo == 'U' && i > j) || (e.uplo == 'L' && i < j)) {
+		e.out[0][at] = 0.0;
+		e.out[1][at] = 0.0;
+		return;
+	}
+	tf_zdd x = tf_zdd_from_z(0.0, 0.0);
+	for (int t = 0; t < e.terms; t++) {
+		const double *re = e.product[t][0] + 2 * at, *im = e.product[t][1] + 2 * at;
+		tf_zdd p = tf_zdd_make(tf_dd_make(re[0], re[1]), tf_dd_make(im[0], im[1]));
+		x = tf_zdd_add(x, tf_zdd_mul_z(p, e.alpha[t][0], e.alpha[t][1]));
+	}
+	if (e.c) {
+		const double *c = e.c + 2 * ((size_t)j * e.ldc + i);
+		x = tf_zdd_fma(x, e.beta[0], e.beta[1], c[0], c[1]);
+	}
+	double re, im;
+	tf_zdd_to_z(x, &re, &im);
+	e.out[0][at] = re;
+	e.out[1][at] = e.real_diagonal && i == j ? 0.0 : im;
+}
+
+extern "C" cudaError_t tf_kernel_complex_epilogue(int rows, int cols, struct tf_complex_epilogue e,
+					 cudaStream_t stream)
+{
+	if (rows <= 0 || cols <= 0)
+		return cudaSuccess;
+	complex_epilogue_kernel<<<grid_of(rows, cols), dim3(32, 8), 0, stream>>>(rows, cols, e);
 	return cudaGetLastError();
 }
 

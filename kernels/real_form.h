@@ -34,9 +34,44 @@ struct tf_view {
 };
 
 /* out(i, j) = the view's element (i, j), rows x cols, out's leading
- * dimension ld_out. */
+ * dimension ld_out.  A triangular view is op(S)'s triangle, op by trans. */
 cudaError_t tf_kernel_real_form(int rows, int cols, struct tf_view view, double *out, int ld_out,
 				cudaStream_t stream);
+
+/* Where a complex view's element (re, im) goes as DD elements (hi, 0) of
+ * the real form of a complex product L R (real_form.c): the inner index l
+ * of L (rows x k) and R (k x cols) becomes the pair 2l, 2l + 1, so that a
+ * range of l stays a range. */
+enum tf_complex_side {
+	TF_COMPLEX_LEFT,  /* out(i, 2j) = re, out(i, 2j + 1) = -im; out2(i, 2j) =
+			   * im, out2(i, 2j + 1) = re: the left factors of the
+			   * real and the imaginary part */
+	TF_COMPLEX_RIGHT  /* out(2i, j) = re, out(2i + 1, j) = im */
+};
+
+/* The view (complex) written out as DD elements by side, rows x cols of
+ * the view; out and out2 (LEFT only) have leading dimension ld_out in DD
+ * elements. */
+cudaError_t tf_kernel_complex_form(int rows, int cols, struct tf_view view,
+				   enum tf_complex_side side, double *out, double *out2, int ld_out,
+				   cudaStream_t stream);
+
+/* The epilogue of a complex product in DD: out[part](i, j) = part of
+ * sum_t alpha[t] P[t](i, j) + beta C(i, j), in complex DD, rounded once. */
+struct tf_complex_epilogue {
+	int terms;                 /* 0 to 2 */
+	const double *product[2][2]; /* [term][part]: DD elements, leading dimension rows */
+	double alpha[2][2];        /* [term]: (re, im) */
+	double beta[2];
+	const double *c;           /* complex C (leading dimension ldc), or NULL: beta C absent */
+	int ldc;
+	char uplo;                 /* 'U', 'L': only that triangle (the rest 0); 0: all */
+	int real_diagonal;         /* the diagonal's imaginary part set to 0 (herk, her2k) */
+	double *out[2];            /* rows x cols, leading dimension rows */
+};
+
+cudaError_t tf_kernel_complex_epilogue(int rows, int cols, struct tf_complex_epilogue e,
+				       cudaStream_t stream);
 
 /* dst(i, j) = src(i, j) for rows x cols, or only the uplo triangle ('U' or
  * 'L'; 0: all); complex dst: part `part` of each of its elements. */

@@ -6,6 +6,7 @@
 #include "gpu/sparse.h"
 #include "gpu/typed.h"
 #include "gpu/real_form.h"
+#include "gpu/trsm.h"
 
 struct tf_gpu_memory tf_gpu_op_memory(const struct tf_op *op)
 {
@@ -130,4 +131,16 @@ int tf_gpu_real_form_finish(const struct tf_op *op, struct tf_gpu_real_form *for
 void tf_gpu_real_form_free(struct tf_gpu_real_form *form)
 {
 	(void)form;
+}
+
+int tf_gpu_trsm_takes(const struct tf_op *op)
+{
+	(void)op;
+	return 0;
+}
+
+int tf_gpu_trsm_run(const struct tf_op *op, int check_finite, tf_gpu_trsm_update *update)
+{
+	(void)op, (void)check_finite, (void)update;
+	return -1;
 }

@@ -10,7 +10,8 @@
 int tf_gpu_real_form_takes(const struct tf_op *op)
 {
 	if (op->type == TF_TYPE_Z)
-		return op->kind == TF_OP_GEMM && op->alpha_im == 0.0 && op->beta_im == 0.0;
+		return op->kind == TF_OP_GEMM || op->kind == TF_OP_SYMM || op->kind == TF_OP_TRMM ||
+		       op->kind == TF_OP_SYRK || op->kind == TF_OP_SYR2K;
 	return op->type == TF_TYPE_D &&
 	       (op->kind == TF_OP_SYMM || op->kind == TF_OP_TRMM || op->kind == TF_OP_SYRK ||
 		op->kind == TF_OP_SYR2K);
@@ -92,38 +93,195 @@ static struct tf_op sub_gemm(const struct tf_op *g, int i0, int m, int j0, int n
  * 0.42 of dgemm's rate, dsyrk from 0.55 to 0.51 (docs/PERFORMANCE.md). */
 #define CUT_MIN 512
 #define CUT_PIECES 2
+_Static_assert(2 * 2 * CUT_PIECES <= TF_REAL_FORM_GEMMS && CUT_PIECES <= 4,
+	       "a complex form's DD GEMMs (terms x parts x pieces) and a real form's GEMMs fit "
+	       "struct tf_gpu_real_form");
 
-/* A GEMM whose result is a triangle (SYRK, SYR2K), or whose left or right
- * operand is a triangle (TRMM), as P GEMMs, one per block of rows or
- * columns, each over the part its block of the triangle reaches: (P + 1) /
- * 2P of the full product's work. */
-static void cut(struct tf_gpu_real_form *form, const struct tf_op *op)
+/* The part of a product that computes rows i0:i0+m, columns j0:j0+n of its
+ * result from the inner indices l0:l0+k. */
+struct piece {
+	int i0, m, j0, n, l0, k;
+};
+
+/* The pieces of a product (m x n, inner k) whose result is a triangle
+ * (SYRK, SYR2K), or whose left or right operand is a triangle (TRMM): P
+ * GEMMs, one per block of rows or columns, each over the part its block
+ * of the triangle reaches: (P + 1) / 2P of the full product's work.
+ * Other ops, and orders below CUT_MIN: one piece, the whole. */
+static int cut_pieces(const struct tf_op *op, int m, int n, int k, struct piece *out)
 {
-	struct tf_op g = form->gemm[0];
-	const int order = op->kind == TF_OP_TRMM ? g.k : g.n;
-	const int pieces = order >= CUT_MIN ? CUT_PIECES : 1;
-	if (pieces == 1)
-		return;
+	const int triangle = op->kind == TF_OP_TRMM || op->kind == TF_OP_SYRK ||
+			     op->kind == TF_OP_SYR2K;
+	const int order = op->kind == TF_OP_TRMM ? k : n;
+	const int pieces = triangle && order >= CUT_MIN ? CUT_PIECES : 1;
+	if (pieces == 1) {
+		out[0] = (struct piece){ 0, m, 0, n, 0, k };
+		return 1;
+	}
 	for (int p = 0; p < pieces; p++) {
 		int first = (int)((long long)order * p / pieces);
 		int last = (int)((long long)order * (p + 1) / pieces), w = last - first;
 		if (op->kind == TF_OP_SYRK || op->kind == TF_OP_SYR2K) {
 			/* block column p: rows up to its end (U) or from its start (L) */
-			form->gemm[p] = op->uplo == 'U' ? sub_gemm(&g, 0, last, first, w, 0, g.k)
-						       : sub_gemm(&g, first, order - first, first, w, 0, g.k);
+			out[p] = op->uplo == 'U' ? (struct piece){ 0, last, first, w, 0, k }
+						 : (struct piece){ first, order - first, first, w, 0, k };
 			continue;
 		}
 		/* TRMM: op(A) upper or lower, on the left (rows of op(A) C) or on
 		 * the right (columns of C op(A)) */
 		int upper = (op->uplo == 'U') == (op->transa == 'N');
 		if (op->side == 'L')
-			form->gemm[p] = upper ? sub_gemm(&g, first, w, 0, g.n, first, order - first)
-					      : sub_gemm(&g, first, w, 0, g.n, 0, last);
+			out[p] = upper ? (struct piece){ first, w, 0, n, first, order - first }
+				       : (struct piece){ first, w, 0, n, 0, last };
 		else
-			form->gemm[p] = upper ? sub_gemm(&g, 0, g.m, first, w, 0, last)
-					      : sub_gemm(&g, 0, g.m, first, w, first, order - first);
+			out[p] = upper ? (struct piece){ 0, m, first, w, 0, last }
+				       : (struct piece){ 0, m, first, w, first, order - first };
 	}
-	form->count = pieces;
+	return pieces;
+}
+
+/* The double GEMM of a real form as its pieces. */
+static void cut(struct tf_gpu_real_form *form, const struct tf_op *op)
+{
+	struct tf_op g = form->gemm[0];
+	struct piece pieces[CUT_PIECES];
+	int count = cut_pieces(op, g.m, g.n, g.k, pieces);
+	for (int p = 0; p < count && count > 1; p++)
+		form->gemm[p] = sub_gemm(&g, pieces[p].i0, pieces[p].m, pieces[p].j0, pieces[p].n,
+					 pieces[p].l0, pieces[p].k);
+	form->count = count;
+}
+
+/* One piece of one part of a complex product, as a DD GEMM (alpha 1, beta
+ * 0) of the written-out left factor (rows x 2 inner DD elements, leading
+ * dimension rows) and right factor (2 inner x cols, leading dimension 2
+ * inner) into the product (rows x cols); l0 and k of the piece count
+ * complex inner indices. */
+static struct tf_typed_op dd_gemm(const struct tf_op *op, const double *left, const double *right,
+				  double *product, int rows, int inner, struct piece p)
+{
+	struct tf_typed_op g;
+	memset(&g, 0, sizeof g);
+	g.kind = TF_TYPED_GEMM, g.format = TF_FORMAT_DD, g.routine = op->routine;
+	g.transa = 'N', g.transb = 'N', g.m = p.m, g.n = p.n, g.k = 2 * p.k;
+	g.alpha.dd.hi = 1.0;
+	g.a.hi = (void *)(left + 2 * ((size_t)p.i0 + (size_t)2 * p.l0 * rows)), g.lda = rows;
+	g.b.hi = (void *)(right + 2 * ((size_t)2 * p.l0 + (size_t)p.j0 * 2 * inner)), g.ldb = 2 * inner;
+	g.c.hi = product + 2 * ((size_t)p.i0 + (size_t)p.j0 * rows), g.ldc = rows;
+	return g;
+}
+
+/* The complex ops (real_form.h): the factors L and R of the product from
+ * the op's views, one block of the inner index each (two for SYR2K), the
+ * DD GEMMs and what the epilogue needs. */
+static cudaError_t lay_out_complex(struct tf_gpu_context *gpu, const struct tf_op *op,
+				   struct tf_gpu_real_form *form, struct carve *c)
+{
+	cudaStream_t stream = gpu->streams[0];
+	const int writing = c->next != NULL;
+	cudaError_t status = cudaSuccess;
+	const int m = op->m, n = op->n, k = op->k, side_left = op->side == 'L';
+	const int rank = op->kind == TF_OP_SYRK || op->kind == TF_OP_SYR2K;
+	const int rows = rank ? n : m, cols = n, order = side_left ? m : n;
+	form->count = 0, form->typed_count = 0, form->parts = 2;
+	form->rows = rows, form->cols = cols;
+	form->uplo = rank ? op->uplo : 0;
+	form->result[0] = take(c, (size_t)rows * cols);
+	form->result[1] = take(c, (size_t)rows * cols);
+
+	/* the stored sizes of A and of B (TRMM: B is C) */
+	int ra = order, ca = order, rb = m, cb = n;
+	if (op->kind == TF_OP_GEMM) {
+		ra = op->transa == 'N' ? m : k, ca = op->transa == 'N' ? k : m;
+		rb = op->transb == 'N' ? k : n, cb = op->transb == 'N' ? n : k;
+	} else if (rank) {
+		ra = op->transa == 'N' ? n : k, ca = op->transa == 'N' ? k : n;
+		rb = ra, cb = ca;
+	}
+	const int inner = op->kind == TF_OP_GEMM || op->kind == TF_OP_SYRK ? k
+			: op->kind == TF_OP_SYR2K ? 2 * k : order;
+	const int alpha_zero = op->alpha == 0.0 && op->alpha_im == 0.0;
+	const int products = !alpha_zero && inner > 0;
+	const double *b_data = op->kind == TF_OP_TRMM ? op->c : op->b;
+	const int ldb = op->kind == TF_OP_TRMM ? op->ldc : op->ldb;
+	struct source a = { NULL, 0 }, b = { NULL, 0 }, cs = { NULL, 0 };
+	if (products) {
+		status = device_source(gpu, c, op->a, op->lda, ra, ca, 2, &a);
+		if (status == cudaSuccess && op->kind != TF_OP_SYRK)
+			status = device_source(gpu, c, b_data, ldb, rb, cb, 2, &b);
+	}
+	form->c_source = NULL;
+	if (op->kind != TF_OP_TRMM && (op->beta != 0.0 || op->beta_im != 0.0)) {
+		if (status == cudaSuccess)
+			status = device_source(gpu, c, op->c, op->ldc, rows, cols, 2, &cs);
+		form->c_source = cs.p, form->c_ld = cs.ld;
+	}
+	form->terms = 0;
+	if (!products)
+		return status;
+
+	/* L (rows x inner) and R (inner x cols) by blocks of the inner index */
+	struct tf_view left_view[2], right_view[2];
+	int blocks = 1;
+	switch (op->kind) {
+	case TF_OP_GEMM:
+		left_view[0] = view_of(a, 1, TF_VIEW_GENERAL, op->transa, 0, 1.0);
+		right_view[0] = view_of(b, 1, TF_VIEW_GENERAL, op->transb, 0, 1.0);
+		break;
+	case TF_OP_SYMM: case TF_OP_TRMM: {
+		int symm = op->kind == TF_OP_SYMM;
+		struct tf_view s = view_of(a, 1, symm ? TF_VIEW_SYMMETRIC : TF_VIEW_TRIANGULAR,
+					   symm ? 'N' : op->transa, 0, 1.0);
+		s.uplo = op->uplo, s.diag = symm ? 'N' : op->diag, s.hermitian = op->conj;
+		struct tf_view g = view_of(b, 1, TF_VIEW_GENERAL, 'N', 0, 1.0);
+		left_view[0] = side_left ? s : g;
+		right_view[0] = side_left ? g : s;
+		break;
+	}
+	default: { /* SYRK, SYR2K: op(A) op(A)^T (^H), op(A) op(B)^T + op(B) op(A)^T (^H) */
+		char right_trans = op->transa == 'N' ? (op->conj ? 'C' : 'T') : 'N';
+		left_view[0] = view_of(a, 1, TF_VIEW_GENERAL, op->transa, 0, 1.0);
+		right_view[0] = view_of(op->kind == TF_OP_SYRK ? a : b, 1, TF_VIEW_GENERAL, right_trans,
+					0, 1.0);
+		if (op->kind == TF_OP_SYR2K) {
+			blocks = 2;
+			left_view[1] = view_of(b, 1, TF_VIEW_GENERAL, op->transa, 0, 1.0);
+			right_view[1] = view_of(a, 1, TF_VIEW_GENERAL, right_trans, 0, 1.0);
+		}
+		break;
+	}
+	}
+	const int block = inner / blocks;
+	double *left[2], *right;
+	left[0] = take(c, (size_t)rows * 2 * inner * 2);
+	left[1] = take(c, (size_t)rows * 2 * inner * 2);
+	right = take(c, (size_t)2 * inner * cols * 2);
+	for (int i = 0; i < blocks && writing && status == cudaSuccess; i++) {
+		size_t at_left = 2 * (size_t)2 * i * block * rows, at_right = 2 * (size_t)2 * i * block;
+		status = tf_kernel_complex_form(rows, block, left_view[i], TF_COMPLEX_LEFT,
+						left[0] + at_left, left[1] + at_left, rows, stream);
+		if (status == cudaSuccess)
+			status = tf_kernel_complex_form(block, cols, right_view[i], TF_COMPLEX_RIGHT,
+							right + at_right, NULL, 2 * inner, stream);
+	}
+
+	/* zher2k with complex alpha: alpha and conj(alpha) on the two terms */
+	form->terms = op->kind == TF_OP_SYR2K && op->conj && op->alpha_im != 0.0 ? 2 : 1;
+	const int term_inner = inner / form->terms;
+	for (int t = 0; t < form->terms; t++) {
+		form->product[t][0] = take(c, (size_t)rows * cols * 2);
+		form->product[t][1] = take(c, (size_t)rows * cols * 2);
+		struct piece pieces[CUT_PIECES];
+		int count = cut_pieces(op, rows, cols, term_inner, pieces);
+		for (int p = 0; p < count; p++) {
+			pieces[p].l0 += t * term_inner;
+			for (int part = 0; part < 2; part++)
+				form->typed[form->typed_count++] =
+					dd_gemm(op, left[part], right, form->product[t][part], rows,
+						inner, pieces[p]);
+		}
+	}
+	return status;
 }
 
 /* Lays the form out in c (sizes only when c->next is NULL; then buffers too)
@@ -140,35 +298,8 @@ static cudaError_t lay_out(struct tf_gpu_context *gpu, const struct tf_op *op,
 	form->count = 1;
 	form->parts = 1;
 	form->uplo = 0;
-	if (op->kind == TF_OP_GEMM) { /* complex */
-		int ra = op->transa == 'N' ? m : k, ca = op->transa == 'N' ? k : m;
-		int rb = op->transb == 'N' ? k : n, cb = op->transb == 'N' ? n : k;
-		status = device_source(gpu, c, op->a, op->lda, ra, ca, 2, &a);
-		if (status == cudaSuccess)
-			status = device_source(gpu, c, op->b, op->ldb, rb, cb, 2, &b);
-		double *a1 = take(c, (size_t)m * 2 * k), *a2 = take(c, (size_t)m * 2 * k);
-		double *bb = take(c, (size_t)2 * k * n);
-		form->count = 2;
-		form->parts = 2;
-		form->rows = m, form->cols = n;
-		form->result[0] = take(c, (size_t)m * n);
-		form->result[1] = take(c, (size_t)m * n);
-		RUN(tf_kernel_real_form(m, k, view_of(a, 1, TF_VIEW_GENERAL, op->transa, 0, 1.0), a1, m, stream));
-		RUN(tf_kernel_real_form(m, k, view_of(a, 1, TF_VIEW_GENERAL, op->transa, 1, -1.0), a1 + (size_t)m * k, m, stream));
-		RUN(tf_kernel_real_form(m, k, view_of(a, 1, TF_VIEW_GENERAL, op->transa, 1, 1.0), a2, m, stream));
-		RUN(tf_kernel_real_form(m, k, view_of(a, 1, TF_VIEW_GENERAL, op->transa, 0, 1.0), a2 + (size_t)m * k, m, stream));
-		RUN(tf_kernel_real_form(k, n, view_of(b, 1, TF_VIEW_GENERAL, op->transb, 0, 1.0), bb, 2 * k, stream));
-		RUN(tf_kernel_real_form(k, n, view_of(b, 1, TF_VIEW_GENERAL, op->transb, 1, 1.0), bb + k, 2 * k, stream));
-		if (op->beta != 0.0) {
-			if (status == cudaSuccess)
-				status = device_source(gpu, c, op->c, op->ldc, m, n, 2, &cs);
-			for (int part = 0; part < 2; part++)
-				RUN(tf_kernel_real_form(m, n, view_of(cs, 1, TF_VIEW_GENERAL, 'N', part, 1.0), form->result[part], m, stream));
-		}
-		form->gemm[0] = real_gemm(op, 'N', 'N', m, n, 2 * k, a1, m, bb, 2 * k, form->result[0]);
-		form->gemm[1] = real_gemm(op, 'N', 'N', m, n, 2 * k, a2, m, bb, 2 * k, form->result[1]);
-		return status;
-	}
+	if (op->type == TF_TYPE_Z)
+		return lay_out_complex(gpu, op, form, c);
 	/* real: SYMM, TRMM (C is B), SYRK, SYR2K */
 	int side_left = op->side == 'L';
 	int order = op->kind == TF_OP_SYMM || op->kind == TF_OP_TRMM ? (side_left ? m : n) : 0;
@@ -315,7 +446,24 @@ int tf_gpu_real_form_finish(const struct tf_op *op, struct tf_gpu_real_form *for
 	}
 	cudaStream_t stream = gpu->streams[0];
 	int found = 0;
-	cudaError_t status = check_finite ? any_nonfinite(gpu, form, &found) : cudaSuccess;
+	cudaError_t status = cudaSuccess;
+	if (op->type == TF_TYPE_Z) { /* alpha P + beta C, rounded once */
+		struct tf_complex_epilogue e;
+		memset(&e, 0, sizeof e);
+		e.terms = form->terms;
+		for (int t = 0; t < form->terms; t++) {
+			e.product[t][0] = form->product[t][0], e.product[t][1] = form->product[t][1];
+			e.alpha[t][0] = op->alpha, e.alpha[t][1] = t == 0 ? op->alpha_im : -op->alpha_im;
+		}
+		e.beta[0] = op->beta, e.beta[1] = op->beta_im;
+		e.c = form->c_source, e.ldc = form->c_ld;
+		e.uplo = form->uplo;
+		e.real_diagonal = op->conj && form->uplo;
+		e.out[0] = form->result[0], e.out[1] = form->result[1];
+		status = tf_kernel_complex_epilogue(form->rows, form->cols, e, stream);
+	}
+	if (status == cudaSuccess && check_finite)
+		status = any_nonfinite(gpu, form, &found);
 	if (status == cudaSuccess && found) {
 		tf_gpu_release(gpu);
 		tf_gpu_real_form_free(form);

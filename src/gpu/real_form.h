@@ -1,20 +1,31 @@
 /* Level 3 ops as real GEMMs on the GPU: the operands written out on the
- * device (kernels/real_form.h) as the plain real matrices of one or two
- * double GEMMs, which the planner then runs as it runs dgemm on device
- * arrays (the split product engine, or the DD kernel), and the results
- * written back into the op's output.
+ * device (kernels/real_form.h) as the plain real matrices of one or more
+ * GEMMs, which the planner then runs as it runs dgemm or a DD GEMM on
+ * device arrays (the split product engine, or the DD kernel), and the
+ * results written back into the op's output.
  *
- *   zgemm, real alpha and beta: the real part of C is [Re op(A), -Im op(A)]
- *     [Re op(B); Im op(B)] and the imaginary part [Im op(A), Re op(A)] times
- *     the same: two products of inner length 2k, each summed exactly before
- *     its one rounding;
  *   dsymm: A written out in full from its triangle;
  *   dtrmm: A in full with zeros (and a unit diagonal), into a buffer;
  *   dsyrk: op(A) op(A)^T in full, its uplo triangle kept; dsyr2k: [op(A),
  *     op(B)] [op(B), op(A)]^T, both terms in one sum of inner length 2k.
- * From order 512 on, dtrmm, dsyrk and dsyr2k are two GEMMs, one per half of
- * the rows or columns, each over the part of the triangle its half
- * reaches: 3/4 of the full product's work.
+ *   These are double GEMMs (gemm) with the op's alpha and beta.
+ *
+ *   The complex ones (zgemm, zsymm, zhemm, zsyrk, zherk, zsyr2k, zher2k,
+ *   ztrmm) are a product L R of a complex L (rows x k) and R (k x cols),
+ *   the same written-out operands as above, conjugated where the routine
+ *   says: its real part is [Re L, -Im L] [Re R; Im R] and its imaginary
+ *   part [Im L, Re L] times the same, two real products of inner length
+ *   2k, each summed into DD (typed DD GEMMs, alpha 1, beta 0: exactly in
+ *   the split engine, in DD arithmetic in the DD kernel;
+ *   the inner index l becomes the pair 2l, 2l + 1, so that the triangle
+ *   cut below stays a cut of l).  An epilogue kernel then forms alpha P +
+ *   beta C in complex DD and rounds each part once.  zsyr2k (and zher2k
+ *   with real alpha) sums both terms in one product of inner length 2k;
+ *   zher2k with complex alpha keeps the two terms apart, for alpha and
+ *   conj(alpha).
+ * From order 512 on, the triangular and rank-k products are two GEMMs,
+ * one per half of the rows or columns, each over the part of the triangle
+ * its half reaches: 3/4 of the full product's work.
  * Host arrays are uploaded first; device and managed ones are read in
  * place.  The buffers are allocated per op (they live across the GEMMs,
  * which use the engine's scratch arena themselves). */
@@ -22,14 +33,23 @@
 #define TF_GPU_REAL_FORM_H
 
 #include "op/op.h"
+#include "op/typed_op.h"
+
+#define TF_REAL_FORM_GEMMS 8
 
 struct tf_gpu_real_form {
-	int count;              /* GEMMs: 1 to 4 (real_form.c's CUT_PIECES) */
+	int count;              /* double GEMMs: 0 to 4 (real ops) */
 	struct tf_op gemm[4];   /* double GEMMs over device buffers */
+	int typed_count;        /* DD GEMMs: 0 to 8 (complex ops) */
+	struct tf_typed_op typed[TF_REAL_FORM_GEMMS];
 	int parts;              /* results: 1, or 2 (complex: real and imaginary parts) */
 	double *result[2];      /* rows x cols, leading dimension rows */
 	int rows, cols;
 	char uplo;              /* the triangle of the result that counts (SYRK), or 0 */
+	int terms;              /* complex: the products (DD) the epilogue combines, 0 to 2 */
+	double *product[2][2];  /* [term][part], DD elements, rows x cols */
+	const double *c_source; /* complex: C on the device for beta C, or NULL */
+	int c_ld;
 	void *buffer;           /* every operand, one allocation */
 };
 
@@ -40,7 +60,8 @@ int tf_gpu_real_form_takes(const struct tf_op *op);
  * not be used or failed (nothing changed, the failure reported). */
 int tf_gpu_real_form_make(const struct tf_op *op, struct tf_gpu_real_form *form);
 
-/* Writes the GEMMs' results into the op's output, unless check_finite is
+/* Runs the epilogue of a complex form (when it has one), then writes the
+ * GEMMs' results into the op's output, unless check_finite is
  * set and some result is Inf or NaN: then returns 1 with the output
  * untouched (the caller computes the op elsewhere).  0 when written; -1 on
  * a CUDA failure (reported; the output untouched, or, when it is in device

@@ -42,7 +42,7 @@ struct tf_gpu_memory tf_gpu_op_memory(const struct tf_op *op)
 	case TF_OP_SYMM: case TF_OP_SYR2K: /* the real forms (gpu/real_form.h) */
 		arrays[count++] = op->a, arrays[count++] = op->b, arrays[count++] = op->c;
 		break;
-	case TF_OP_TRMM: case TF_OP_SYRK:
+	case TF_OP_TRMM: case TF_OP_SYRK: case TF_OP_TRSM: /* TRSM: gpu/trsm.h */
 		arrays[count++] = op->a, arrays[count++] = op->c;
 		break;
 	case TF_OP_DOT: case TF_OP_ROT: case TF_OP_ROTM:
@@ -66,7 +66,8 @@ struct tf_gpu_memory tf_gpu_op_memory(const struct tf_op *op)
 	case TF_OP_SYR:
 		arrays[count++] = op->x, arrays[count++] = op->c;
 		break;
-	default: /* not a GPU op (tf_gpu_computes, tf_gpu_real_form_takes) */
+	default: /* not a GPU op (tf_gpu_computes, tf_gpu_real_form_takes,
+		  * tf_gpu_trsm_takes) */
 		break;
 	}
 	return memory_of(arrays, count);

@@ -11,9 +11,11 @@
 #include "gpu/device.h"
 #include "gpu/gpu.h"
 #include "gpu/real_form.h"
+#include "gpu/trsm.h"
 #include "plan/cost.h"
 #include "plan/plan.h"
 #include "plan/split_plan.h"
+#include "plan/typed_plan.h"
 
 /* The CPU DD kernels' rates, from measurements on AVX2 processors (about
  * 2.3 GFLOP/s per core for gemm; gemv and axpy stream their data at a few
@@ -147,7 +149,35 @@ static int run_real_form(const struct tf_op *op)
 		return 0;
 	for (int i = 0; i < form.count; i++)
 		tf_plan_run(&form.gemm[i]);
+	for (int i = 0; i < form.typed_count; i++)
+		tf_plan_typed(&form.typed[i]);
 	return tf_gpu_real_form_finish(op, &form, memory.host_readable) == 0;
+}
+
+/* An update of the GPU's triangular solve (gpu/trsm.h): a DD GEMM on
+ * device arrays, planned as the typed API's. */
+static int run_trsm_update(const struct tf_typed_op *update)
+{
+	tf_plan_typed(update);
+	return 0;
+}
+
+/* dtrsm on the GPU in dd mode (gpu/trsm.h), when its arrays are on the
+ * device or the GPU is faster.  Returns 0 when it did not run (nothing
+ * changed): on host-readable arrays also when a result is Inf or NaN, so
+ * that the CPU computes the op by the rule of cpu/dd_output.h. */
+static int run_trsm(const struct tf_op *op)
+{
+	if (tf_config()->mode != TF_MODE_DD || !tf_gpu_trsm_takes(op))
+		return 0;
+	struct tf_gpu_memory memory = tf_gpu_op_memory(op);
+	if (!memory.resident && !gpu_is_faster(op, TF_GPU_DD))
+		return 0;
+	if (tf_gpu_trsm_run(op, memory.host_readable, run_trsm_update) == 0)
+		return 1;
+	if (!memory.host_readable)
+		run_undone_on_cpu(op, NULL); /* does not return */
+	return 0;
 }
 
 /* cpu: the CPU BLAS.  The other modes: the GPU when the op's data is in
@@ -165,7 +195,7 @@ enum tf_where tf_plan_run(const struct tf_op *op)
 		return TF_WHERE_CPU_BLAS;
 	}
 	if (!tf_gpu_computes(op))
-		return run_real_form(op) ? TF_WHERE_GPU : run_cpu(op);
+		return run_real_form(op) || run_trsm(op) ? TF_WHERE_GPU : run_cpu(op);
 	if (tf_gpu_device_only(op)) {
 		/* a Level 1 or 2 op goes to the GPU for device-resident arrays
 		 * only; host arrays stay with the CPU, as the other modes' */

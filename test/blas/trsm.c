@@ -19,7 +19,15 @@
  *   trsm dd|cpu          the sets above
  *   trsm dd|cpu big      orders up to 400 unjudged: prints `% bits:`, a
  *                        checksum of every result (test/blas/trsm_bits.sh
- *                        compares it across thread counts and kernels) */
+ *                        compares it across thread counts and kernels)
+ *
+ * Built with TF_TRSM_GPU as trsm_gpu (the GPU's solves, gpu/trsm.h; run
+ * with the GPU forced, test/gpu.list): the sets above, then a large set
+ * (orders 129 to 260 and 1 to 12 right-hand sides: past two or
+ * more of the GPU's diagonal blocks and two levels of its recursion), and
+ * the random, ill, blocks and large sets again with A and B in device
+ * memory (judged the same way; the CBLAS entries and Inf or NaN only on
+ * host arrays). */
 #include "config.h"
 
 #include <math.h>
@@ -30,6 +38,9 @@
 #include "test/blas/exact.h"
 #include "test/blas/harness.h"
 #include "test/splitmix64.h"
+#ifdef TF_TRSM_GPU
+#include <cuda_runtime_api.h>
+#endif
 
 typedef void trsm_fn(const char *side, const char *uplo, const char *transa, const char *diag,
 		     const int *m, const int *n, const double *alpha, const double *a,
@@ -45,11 +56,12 @@ struct trsm_case {
 	double *a, *b;  /* A (order p, lda) and B (m x n, ldb), as given */
 };
 
-enum set { RANDOM, ILL, BLOCKS, NONFINITE, BIG };
-static const char *set_names[] = { "random", "ill", "blocks", "nonfinite", "big" };
+enum set { RANDOM, ILL, BLOCKS, NONFINITE, BIG, LARGE };
+static const char *set_names[] = { "random", "ill", "blocks", "nonfinite", "big", "large" };
 
 static uint64_t bits_hash = 1469598103934665603u;
-static double worst_ulps[BIG + 1]; /* per set, of the judged elements */
+static double worst_ulps[LARGE + 1]; /* per set, of the judged elements */
+static int on_device; /* twofold's calls on copies of A and B in device memory */
 
 static void hash(const double *v, size_t count)
 {
@@ -115,6 +127,34 @@ static void call(trsm_fn *fn, const struct trsm_case *c, double *b)
 {
 	fn(&c->side, &c->uplo, &c->trans, &c->diag, &c->m, &c->n, c->alpha, c->a, &c->lda, b,
 	   &c->ldb, 1, 1, 1, 1);
+}
+
+/* twofold's entry: on the case's arrays, or on device copies of them. */
+static void call_twofold(trsm_fn *fn, const struct trsm_case *c, double *b)
+{
+	if (!on_device) {
+		call(fn, c, b);
+		return;
+	}
+#ifdef TF_TRSM_GPU
+	size_t w = c->complex ? 2 : 1, p = c->side == 'L' ? c->m : c->n;
+	size_t a_bytes = w * c->lda * p * sizeof(double), b_bytes = w * c->ldb * c->n * sizeof(double);
+	struct trsm_case d = *c;
+	if (cudaMalloc((void **)&d.a, a_bytes) != cudaSuccess ||
+	    cudaMalloc((void **)&d.b, b_bytes) != cudaSuccess ||
+	    cudaMemcpy(d.a, c->a, a_bytes, cudaMemcpyHostToDevice) != cudaSuccess ||
+	    cudaMemcpy(d.b, b, b_bytes, cudaMemcpyHostToDevice) != cudaSuccess) {
+		printf("harness error: device memory\n");
+		exit(99);
+	}
+	call(fn, &d, d.b);
+	if (cudaMemcpy(b, d.b, b_bytes, cudaMemcpyDeviceToHost) != cudaSuccess) {
+		printf("harness error: device memory\n");
+		exit(99);
+	}
+	cudaFree(d.a);
+	cudaFree(d.b);
+#endif
 }
 
 /* mpfr complex helpers: (re, im) pairs at EX_PREC bits */
@@ -331,16 +371,16 @@ static void run_case(enum set set, struct trsm_case *c)
 	size_t size = (size_t)w * c->ldb * c->n;
 	double *got = allocate(size), *ref = allocate(size), *other = allocate(size);
 	char label[160], detail[200] = "";
-	snprintf(label, sizeof label, "%s %c%c%c%c m=%d n=%d lda=%d ldb=%d alpha=(%g, %g)",
+	snprintf(label, sizeof label, "%s %c%c%c%c m=%d n=%d lda=%d ldb=%d alpha=(%g, %g)%s",
 		 routine, c->side, c->uplo, c->trans, c->diag, c->m, c->n, c->lda, c->ldb,
-		 c->alpha[0], c->alpha[1]);
+		 c->alpha[0], c->alpha[1], on_device ? " on device arrays" : "");
 	memcpy(got, c->b, size * sizeof *got);
 	memcpy(ref, c->b, size * sizeof *got);
-	call(c->complex ? ztrsm_ : dtrsm_, c, got);
+	call_twofold(c->complex ? ztrsm_ : dtrsm_, c, got);
 	call(reference[c->complex], c, ref);
 	for (int j = 0; j < c->n; j++)
 		hash(got + (size_t)j * c->ldb * w, (size_t)c->m * w);
-	for (int layout = ROW; layout <= COL; layout++) {
+	for (int layout = ROW; layout <= COL && !on_device; layout++) {
 		memcpy(other, c->b, size * sizeof *got);
 		call_cblas(c, layout, other);
 		size_t i = 0;
@@ -385,11 +425,12 @@ done:
 	free(other);
 }
 
-static void run_set(enum set set)
+/* complexes: 2 for dtrsm and ztrsm, 1 for dtrsm only. */
+static void run_set(enum set set, int complexes)
 {
 	static const char sides[] = "LR", uplos[] = "UL", transes[] = "NTC", diags[] = "NU";
 	uint64_t rng = 0x7472736d + set; /* "trsm" */
-	for (int complex = 0; complex < 2; complex++)
+	for (int complex = 0; complex < complexes; complex++)
 		for (int si = 0; si < 2; si++)
 			for (int ui = 0; ui < 2; ui++)
 				for (int ti = 0; ti < 3; ti++)
@@ -409,6 +450,12 @@ static void run_set(enum set set)
 							if (set == BLOCKS) {
 								int p = splitmix64_int(&rng, 65, 150);
 								int q = splitmix64_int(&rng, 17, 40);
+								c.m = c.side == 'L' ? p : q;
+								c.n = c.side == 'L' ? q : p;
+							}
+							if (set == LARGE) {
+								int p = splitmix64_int(&rng, 129, 260);
+								int q = splitmix64_int(&rng, 1, 12);
 								c.m = c.side == 'L' ? p : q;
 								c.n = c.side == 'L' ? q : p;
 							}
@@ -453,17 +500,26 @@ int main(int argc, char **argv)
 	bh_start(argc, argv, "[big]");
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc > 2 && strcmp(argv[2], "big") == 0) {
-		run_set(BIG);
+		run_set(BIG, 2);
 		printf("%% bits: %016llx\n", (unsigned long long)bits_hash);
 		return bh_finish();
 	}
 	run_alpha_zero();
-	run_set(RANDOM);
-	run_set(ILL);
-	run_set(BLOCKS);
-	run_set(NONFINITE);
-	for (int set = RANDOM; set <= BLOCKS; set++)
-		if (bh_mode == BH_DD || set == ILL)
+	run_set(RANDOM, 2);
+	run_set(ILL, 2);
+	run_set(BLOCKS, 2);
+	run_set(NONFINITE, 2);
+#ifdef TF_TRSM_GPU
+	run_set(LARGE, 2);
+	on_device = 1;
+	run_set(RANDOM, 2);
+	run_set(ILL, 2);
+	run_set(BLOCKS, 2);
+	run_set(LARGE, 2);
+	on_device = 0;
+#endif
+	for (int set = RANDOM; set <= LARGE; set++)
+		if (set != NONFINITE && set != BIG && (bh_mode == BH_DD || set == ILL))
 			printf("%% set %s: worst element %.3g ulps from the double nearest the exact "
 			       "solution\n", set_names[set], worst_ulps[set]);
 	printf("%% bits: %016llx\n", (unsigned long long)bits_hash);

@@ -1,0 +1,238 @@
+/* Kernels of the triangular solves (trsm.h).  The element-wise ones use
+ * one thread per element on a grid of 32 x 8 blocks; the leaf keeps a
+ * block of rows of x in shared memory, one thread per row and column
+ * stripe. */
+#include "kernels/trsm.h"
+#include "twofold/arith_zdd.h"
+
+namespace {
+
+dim3 grid_of(int rows, int cols)
+{
+	return dim3((unsigned)((rows + 31) / 32), (unsigned)((cols + 7) / 8));
+}
+
+__global__ void triangle_kernel(int order, const double *a, int lda, int complex, int transpose,
+				int conj, char uplo, int unit, tf_dd *ta, tf_dd *tb, int ldt)
+{
+	int i = blockIdx.x * 32 + threadIdx.x, j = blockIdx.y * 8 + threadIdx.y;
+	if (i >= order || j >= order)
+		return;
+	int r = transpose ? j : i, c = transpose ? i : j;
+	double re = 0.0, im = 0.0;
+	if (r == c && unit) {
+		re = 1.0;
+	} else if (uplo == 'U' ? r <= c : r >= c) {
+		const size_t at = (size_t)c * lda + r;
+		re = complex ? a[2 * at] : a[at];
+		im = complex ? (conj ? -a[2 * at + 1] : a[2 * at + 1]) : 0.0;
+	}
+	if (!complex) {
+		ta[(size_t)j * ldt + i] = tf_dd_make(re, 0.0);
+		return;
+	}
+	tf_dd *column_a = ta + (size_t)j * ldt + 2 * i, *column_b = tb + (size_t)j * ldt + 2 * i;
+	column_a[0] = tf_dd_make(re, 0.0);
+	column_a[1] = tf_dd_make(-im, 0.0);
+	column_b[0] = tf_dd_make(im, 0.0);
+	column_b[1] = tf_dd_make(re, 0.0);
+}
+
+__global__ void load_kernel(int rows, int cols, int complex, double alpha_re, double alpha_im,
+			    const double *b, int ldb, int transpose, tf_dd *x, int ldx)
+{
+	int i = blockIdx.x * 32 + threadIdx.x, j = blockIdx.y * 8 + threadIdx.y;
+	if (i >= rows || j >= cols)
+		return;
+	const size_t at = transpose ? (size_t)i * ldb + j : (size_t)j * ldb + i;
+	if (!complex) {
+		x[(size_t)j * ldx + i] = tf_two_prod(alpha_re, b[at]);
+		return;
+	}
+	const double br = b[2 * at], bi = b[2 * at + 1];
+	x[(size_t)2 * j * ldx + i] = tf_dd_add(tf_two_prod(alpha_re, br), tf_two_prod(-alpha_im, bi));
+	x[(size_t)(2 * j + 1) * ldx + i] =
+		tf_dd_add(tf_two_prod(alpha_re, bi), tf_two_prod(alpha_im, br));
+}
+
+__device__ double rounded(tf_dd v)
+{
+	return __dadd_rn(v.hi, v.lo);
+}
+
+__global__ void round_kernel(int rows, int cols, int complex, const tf_dd *x, int ldx,
+			     int transpose, double *out, int ldo)
+{
+	int i = blockIdx.x * 32 + threadIdx.x, j = blockIdx.y * 8 + threadIdx.y;
+	if (i >= rows || j >= cols)
+		return;
+	const size_t at = transpose ? (size_t)i * ldo + j : (size_t)j * ldo + i;
+	if (!complex) {
+		out[at] = rounded(x[(size_t)j * ldx + i]);
+		return;
+	}
+	out[2 * at] = rounded(x[(size_t)2 * j * ldx + i]);
+	out[2 * at + 1] = rounded(x[(size_t)(2 * j + 1) * ldx + i]);
+}
+
+__global__ void find_nonfinite_kernel(int rows, int cols, const tf_dd *x, int ldx,
+				      unsigned *flag)
+{
+	int i = blockIdx.x * 32 + threadIdx.x, j = blockIdx.y * 8 + threadIdx.y;
+	if (i < rows && j < cols && !isfinite(rounded(x[(size_t)j * ldx + i])))
+		*flag = 1;
+}
+
+/* The unknowns as the leaf computes with them: DD, or complex DD from two
+ * columns of x. */
+struct real_unknown {
+	typedef tf_dd value;
+	static constexpr int ROWS = 32, STRIPES = 8;
+	static __device__ value load(const tf_dd *x, int ldx, int i, int q)
+	{
+		return x[(size_t)q * ldx + i];
+	}
+	static __device__ void store(tf_dd *x, int ldx, int i, int q, value v)
+	{
+		x[(size_t)q * ldx + i] = v;
+	}
+	static __device__ value zero()
+	{
+		return tf_dd_make(0.0, 0.0);
+	}
+	static __device__ value divide(value v, const tf_dd *t, int ldt, int p)
+	{
+		return tf_dd_div_d(v, t[(size_t)p * ldt + p].hi);
+	}
+	/* acc - v t(p, q) */
+	static __device__ value take(value acc, value v, const tf_dd *t, int ldt, int p, int q)
+	{
+		return tf_dd_fma_dd(acc, -t[(size_t)q * ldt + p].hi, v);
+	}
+};
+
+struct complex_unknown {
+	typedef tf_zdd value;
+	static constexpr int ROWS = 16, STRIPES = 16;
+	static __device__ value load(const tf_dd *x, int ldx, int i, int q)
+	{
+		return tf_zdd_make(x[(size_t)2 * q * ldx + i], x[(size_t)(2 * q + 1) * ldx + i]);
+	}
+	static __device__ void store(tf_dd *x, int ldx, int i, int q, value v)
+	{
+		x[(size_t)2 * q * ldx + i] = v.re;
+		x[(size_t)(2 * q + 1) * ldx + i] = v.im;
+	}
+	static __device__ value zero()
+	{
+		return tf_zdd_from_z(0.0, 0.0);
+	}
+	/* t(p, q) from ta: Re at row 2p, -Im at row 2p + 1 */
+	static __device__ value divide(value v, const tf_dd *t, int ldt, int p)
+	{
+		const tf_dd *e = t + (size_t)p * ldt + 2 * p;
+		return tf_zdd_div_z(v, e[0].hi, -e[1].hi);
+	}
+	static __device__ value take(value acc, value v, const tf_dd *t, int ldt, int p, int q)
+	{
+		const tf_dd *e = t + (size_t)q * ldt + 2 * p;
+		return tf_zdd_add(acc, tf_zdd_mul_z(v, -e[0].hi, e[1].hi));
+	}
+};
+
+/* x t = x for one block of ROWS rows: column p is final once divided by
+ * t(p, p); it is then taken from every column q that depends on it (q > p
+ * for an upper t, q < p for a lower one), the columns shared among the
+ * STRIPES thread rows. */
+template <class U>
+__global__ void leaf_kernel(int rows, int order, const tf_dd *t, int ldt, int upper, int unit,
+			    tf_dd *x, int ldx)
+{
+	__shared__ typename U::value s[TF_TRSM_LEAF][U::ROWS];
+	const int r = threadIdx.x, stripe = threadIdx.y;
+	const int i = blockIdx.x * U::ROWS + r;
+	for (int q = stripe; q < order; q += U::STRIPES)
+		s[q][r] = i < rows ? U::load(x, ldx, i, q) : U::zero();
+	__syncthreads();
+	for (int step = 0; step < order; step++) {
+		const int p = upper ? step : order - 1 - step;
+		if (stripe == 0 && !unit)
+			s[p][r] = U::divide(s[p][r], t, ldt, p);
+		__syncthreads();
+		const typename U::value v = s[p][r];
+		const int first = upper ? p + 1 : 0, end = upper ? order : p;
+		for (int q = first + stripe; q < end; q += U::STRIPES)
+			s[q][r] = U::take(s[q][r], v, t, ldt, p, q);
+		__syncthreads();
+	}
+	if (i < rows)
+		for (int q = stripe; q < order; q += U::STRIPES)
+			U::store(x, ldx, i, q, s[q][r]);
+}
+
+template <class U>
+cudaError_t launch_leaf(int rows, int order, const tf_dd *t, int ldt, int upper, int unit,
+			tf_dd *x, int ldx, cudaStream_t stream)
+{
+	leaf_kernel<U><<<(unsigned)((rows + U::ROWS - 1) / U::ROWS), dim3(U::ROWS, U::STRIPES), 0,
+			 stream>>>(rows, order, t, ldt, upper, unit, x, ldx);
+	return cudaGetLastError();
+}
+
+} // namespace
+
+extern "C" cudaError_t tf_kernel_trsm_triangle(int order, const double *a, int lda, int complex,
+					       int transpose, int conj, char uplo, int unit,
+					       tf_dd *ta, tf_dd *tb, int ldt, cudaStream_t stream)
+{
+	if (order <= 0)
+		return cudaSuccess;
+	triangle_kernel<<<grid_of(order, order), dim3(32, 8), 0, stream>>>(
+		order, a, lda, complex, transpose, conj, uplo, unit, ta, tb, ldt);
+	return cudaGetLastError();
+}
+
+extern "C" cudaError_t tf_kernel_trsm_load(int rows, int cols, int complex, double alpha_re,
+					   double alpha_im, const double *b, int ldb, int transpose,
+					   tf_dd *x, int ldx, cudaStream_t stream)
+{
+	if (rows <= 0 || cols <= 0)
+		return cudaSuccess;
+	load_kernel<<<grid_of(rows, cols), dim3(32, 8), 0, stream>>>(
+		rows, cols, complex, alpha_re, alpha_im, b, ldb, transpose, x, ldx);
+	return cudaGetLastError();
+}
+
+extern "C" cudaError_t tf_kernel_trsm_round(int rows, int cols, int complex, const tf_dd *x,
+					    int ldx, int transpose, double *out, int ldo,
+					    cudaStream_t stream)
+{
+	if (rows <= 0 || cols <= 0)
+		return cudaSuccess;
+	round_kernel<<<grid_of(rows, cols), dim3(32, 8), 0, stream>>>(rows, cols, complex, x, ldx,
+								      transpose, out, ldo);
+	return cudaGetLastError();
+}
+
+extern "C" cudaError_t tf_kernel_trsm_find_nonfinite(int rows, int cols, int complex,
+						     const tf_dd *x, int ldx, unsigned *flag,
+						     cudaStream_t stream)
+{
+	if (rows <= 0 || cols <= 0)
+		return cudaSuccess;
+	/* every word column of x: 2 cols of them when complex */
+	const int columns = complex ? 2 * cols : cols;
+	find_nonfinite_kernel<<<grid_of(rows, columns), dim3(32, 8), 0, stream>>>(rows, columns, x,
+										   ldx, flag);
+	return cudaGetLastError();
+}
+
+extern "C" cudaError_t tf_kernel_trsm_leaf(int rows, int order, int complex, const tf_dd *t,
+					   int ldt, int upper, int unit, tf_dd *x, int ldx,
+					   cudaStream_t stream)
+{
+	if (rows <= 0 || order <= 0)
+		return cudaSuccess;
+	return complex ? launch_leaf<complex_unknown>(rows, order, t, ldt, upper, unit, x, ldx, stream)
+		       : launch_leaf<real_unknown>(rows, order, t, ldt, upper, unit, x, ldx, stream);
+}
