@@ -30,14 +30,46 @@ struct tf_gpu_memory {
 
 struct tf_gpu_memory tf_gpu_op_memory(const struct tf_op *op);
 
+/* The Level 1 and 2 ops that the GPU computes in DD only where their
+ * arrays are in device or managed memory (gpu/level12.c; on host arrays
+ * they stay with the CPU, which computes them sooner than a transfer
+ * takes): the d and z ops of the CPU's DD kernels, except double GEMV in
+ * full storage and double AXPY (below), complex AXPY with incy = 0, and
+ * rotations with a zero increment (sequential by definition). */
+static inline int tf_gpu_device_only(const struct tf_op *op)
+{
+	if (op->type != TF_TYPE_D && op->type != TF_TYPE_Z)
+		return 0;
+	switch (op->kind) {
+	case TF_OP_DOT: case TF_OP_NRM2: case TF_OP_ASUM:
+	case TF_OP_SYMV: case TF_OP_TRMV: case TF_OP_TRSV:
+	case TF_OP_GER: case TF_OP_SYR: case TF_OP_SYR2:
+		return 1;
+	case TF_OP_GEMV: return op->type == TF_TYPE_Z || op->storage != TF_STORAGE_FULL;
+	case TF_OP_AXPY: return op->type == TF_TYPE_Z && op->incy != 0;
+	case TF_OP_SCAL: return op->type == TF_TYPE_Z;
+	case TF_OP_ROT: case TF_OP_ROTM: return op->incx != 0 && op->incy != 0;
+	default: return 0;
+	}
+}
+
 /* Whether the GPU backend computes ops of this kind, type and storage
  * (tf_gpu_op_memory and tf_gpu_run take no others): double GEMM, GEMV and
- * AXPY, full storage. */
+ * AXPY, full storage, on any arrays; the ops of tf_gpu_device_only on
+ * device arrays. */
 static inline int tf_gpu_computes(const struct tf_op *op)
 {
-	return op->type == TF_TYPE_D && op->storage == TF_STORAGE_FULL &&
-	       (op->kind == TF_OP_GEMM || op->kind == TF_OP_GEMV || op->kind == TF_OP_AXPY);
+	return (op->type == TF_TYPE_D && op->storage == TF_STORAGE_FULL &&
+		(op->kind == TF_OP_GEMM || op->kind == TF_OP_GEMV || op->kind == TF_OP_AXPY)) ||
+	       tf_gpu_device_only(op);
 }
+
+/* Runs the op (one the CPU's DD kernels or the CPU BLAS take) on host
+ * copies of its arrays, which may be in device memory, and copies its
+ * outputs back: run computes it there.  Returns -1 (nothing done) without
+ * CUDA.  For the parts of device-resident ops that the GPU leaves (values
+ * that are not finite in DD: the CPU's rule, cpu/dd_output.h). */
+int tf_gpu_mirror_run(const struct tf_op *op, void (*run)(const struct tf_op *op));
 
 /* The GPU's modelled rates for the planner: GEMM in flop/s in the given
  * arithmetic, host to device transfers in bytes/s; 0 when there is no

@@ -5,6 +5,7 @@
 #include "gpu/context.h"
 #include "gpu/gemm.h"
 #include "gpu/gpu.h"
+#include "gpu/level12.h"
 #include "gpu/split.h"
 #include "gpu/transfer.h"
 #include "gpu/vector.h"
@@ -43,6 +44,27 @@ struct tf_gpu_memory tf_gpu_op_memory(const struct tf_op *op)
 		break;
 	case TF_OP_TRMM: case TF_OP_SYRK: case TF_OP_TRSM: /* TRSM: gpu/trsm.h */
 		arrays[count++] = op->a, arrays[count++] = op->c;
+		break;
+	case TF_OP_DOT: case TF_OP_ROT: case TF_OP_ROTM:
+		arrays[count++] = op->x, arrays[count++] = op->y;
+		break;
+	case TF_OP_NRM2: case TF_OP_ASUM:
+		arrays[count++] = op->x;
+		break;
+	case TF_OP_SCAL:
+		arrays[count++] = op->y;
+		break;
+	case TF_OP_SYMV:
+		arrays[count++] = op->a, arrays[count++] = op->x, arrays[count++] = op->y;
+		break;
+	case TF_OP_TRMV: case TF_OP_TRSV:
+		arrays[count++] = op->a, arrays[count++] = op->y;
+		break;
+	case TF_OP_GER: case TF_OP_SYR2:
+		arrays[count++] = op->x, arrays[count++] = op->y, arrays[count++] = op->c;
+		break;
+	case TF_OP_SYR:
+		arrays[count++] = op->x, arrays[count++] = op->c;
 		break;
 	default: /* not a GPU op (tf_gpu_computes, tf_gpu_real_form_takes,
 		  * tf_gpu_trsm_takes) */
@@ -134,6 +156,11 @@ int tf_gpu_run(const struct tf_op *op, enum tf_gpu_arith arith, struct tf_gpu_me
 	}
 	if (op->kind == TF_OP_GEMM) {
 		tf_gpu_gemm(gpu, op, arith, cublas, undone, context);
+	} else if (tf_gpu_device_only(op)) {
+		if (!memory.resident)
+			undone(op, context); /* host arrays: the CPU's */
+		else
+			tf_gpu_level12_op(gpu, op, undone, context);
 	} else {
 		if (!memory.resident && !memory.host_readable)
 			undone(op, context); /* some arrays on the device, some not */

@@ -55,11 +55,18 @@ static const char *routine_of(const struct tf_op *op)
 	return tf_routine_name(op->blas);
 }
 
-/* Parts the GPU left: computed on the CPU, which can read them unless they
- * are in device memory. */
+static void run_cpu_part(const struct tf_op *part)
+{
+	run_cpu(part);
+}
+
+/* Parts the GPU left: computed on the CPU, on host copies of those of its
+ * arrays that are in device memory (the Level 1 and 2 ops). */
 static void run_undone_on_cpu(const struct tf_op *part, void *context)
 {
 	(void)context;
+	if (!tf_gpu_op_memory(part).host_readable && tf_gpu_mirror_run(part, run_cpu_part) == 0)
+		return;
 	if (!tf_gpu_op_memory(part).host_readable)
 		tf_fatal("a %s on device memory could not be computed on the GPU, and the CPU cannot "
 			 "read device memory", routine_of(part));
@@ -190,6 +197,17 @@ enum tf_where tf_plan_run(const struct tf_op *op)
 	}
 	if (!tf_gpu_computes(op))
 		return run_real_form(op) || run_trsm(op) ? TF_WHERE_GPU : run_cpu(op);
+	if (tf_gpu_device_only(op)) {
+		/* a Level 1 or 2 op goes to the GPU for device-resident arrays
+		 * only; host arrays stay with the CPU, as the other modes' */
+		struct tf_gpu_memory memory = tf_gpu_op_memory(op);
+		if (!memory.resident && memory.host_readable)
+			return run_cpu(op);
+		if (!memory.resident) { /* some arrays on the device, some not */
+			run_undone_on_cpu(op, NULL);
+			return config->mode == TF_MODE_DD ? TF_WHERE_CPU_DD : TF_WHERE_CPU_BLAS;
+		}
+	}
 	if (config->mode != TF_MODE_DD && tf_gpu_gemm_flops(TF_GPU_DD) <= 0) {
 		pthread_once(&no_gpu_notice_once, no_gpu_notice);
 		tf_cpu_forward(op);
@@ -197,7 +215,7 @@ enum tf_where tf_plan_run(const struct tf_op *op)
 	}
 	struct tf_gpu_memory memory = tf_gpu_op_memory(op);
 	enum tf_gpu_arith arith = gpu_arith(config->mode);
-	int gpu_chosen = memory.resident || gpu_is_faster(op, arith);
+	int gpu_chosen = memory.resident || (!tf_gpu_device_only(op) && gpu_is_faster(op, arith));
 	enum tf_where where;
 	if (config->mode == TF_MODE_DD &&
 	    tf_plan_split_op(op, gpu_chosen, run_elsewhere, &where))
@@ -209,8 +227,10 @@ enum tf_where tf_plan_run(const struct tf_op *op)
 		    tf_gpu_run(op, TF_GPU_DD, memory, run_undone_on_cpu, NULL) == 0)
 			return TF_WHERE_GPU;
 	}
-	if (!memory.host_readable)
-		run_undone_on_cpu(op, NULL); /* does not return */
+	if (!memory.host_readable) {
+		run_undone_on_cpu(op, NULL); /* on host copies, or stops */
+		return tf_config()->mode == TF_MODE_DD ? TF_WHERE_CPU_DD : TF_WHERE_CPU_BLAS;
+	}
 	return run_cpu(op);
 }
 
@@ -243,7 +263,7 @@ enum tf_where tf_plan_explain(const struct tf_op *op, char *why, size_t size)
 		return TF_WHERE_CPU_BLAS;
 	}
 	enum tf_gpu_arith arith = gpu_arith(config->mode);
-	int gpu_chosen = gpu_is_faster(op, arith);
+	int gpu_chosen = !tf_gpu_device_only(op) && gpu_is_faster(op, arith);
 	int threads = tf_cpu_threads();
 	char reason[256];
 	if (config->gpu_min_flops >= 0) {

@@ -1,0 +1,1283 @@
+/* The Level 1 and Level 2 ops in DD on device data (kernels/level12.h).
+ *
+ * Each operation is one body, a template over the element width W (1:
+ * double, 2: complex double as (re, im) pairs), reading a matrix through
+ * one accessor for every storage (view::element):
+ *   products (GEMV, SYMV, TRMV): a warp owns 32 consecutive outputs and a
+ *     slice of the sum's tiles of TJ columns.  Where op(A)(i, j) is stored
+ *     down columns (i along the column) the lanes read their rows of the
+ *     tile directly, 32 consecutive doubles a load; where it is stored
+ *     transposed (GEMV and TRMV T and C, the mirrored triangle of SYMV) the
+ *     lanes read the tile down its stored columns into shared memory and
+ *     take their rows from there.  Both read A coalesced.  The sums are DD
+ *     (the lazy step, renormalized once per tile), one partial sum per
+ *     slice; the epilogue adds the slices in order, applies alpha and beta
+ *     in DD and rounds once: the same bits every run.
+ *   solves (TRSV): one block, 32 rows at a time in the order of the
+ *     substitution: warp 0 solves the diagonal block row by row, then the
+ *     block's threads subtract its 32 unknowns from every later row; the
+ *     unknowns and the right-hand side stay in DD until the end.
+ *   reductions (DOT, NRM2, ASUM): a fixed grid, each thread a DD sum over
+ *     a fixed set of elements, the block's sums added in a fixed tree, the
+ *     blocks' sums in order by one thread.  NRM2 scales by a power of two
+ *     first where the largest |x_i| lies outside [2^-400, 2^400] (as the
+ *     CPU's kernel does) and takes the DD square root.
+ *   elementwise (ROT, ROTM, AXPY, SCAL) and rank updates (GER, SYR, SYR2):
+ *     one thread per element, rounded once; an element not finite in DD
+ *     takes the reference's value, computed in plain double as the
+ *     reference computes it.
+ * Vectors are read as the reference counts them (negative increments from
+ * the far end). */
+#include <math.h>
+#include "kernels/level12.h"
+#include "kernels/reference_gemv.cuh"
+#include "twofold/arith_zdd.h"
+
+namespace {
+
+/* ---- elements */
+
+struct cv {
+	double re, im;
+};
+
+template <int W>
+__device__ __forceinline__ cv load(const double *p)
+{
+	cv v;
+	v.re = p[0];
+	v.im = W == 2 ? p[1] : 0.0;
+	return v;
+}
+
+template <int W>
+__device__ __forceinline__ void store(double *p, cv v)
+{
+	p[0] = v.re;
+	if (W == 2)
+		p[1] = v.im;
+}
+
+template <int W>
+__device__ __forceinline__ double *element_of(const double *v, int n, int inc, int i)
+{
+	return (double *)v + tf::vector_offset(n, inc, i) * W;
+}
+
+template <int W>
+__device__ __forceinline__ bool finite(cv v)
+{
+	return isfinite(v.re) && (W == 1 || isfinite(v.im));
+}
+
+__device__ __forceinline__ cv conj_if(cv v, bool conj)
+{
+	if (conj)
+		v.im = -v.im;
+	return v;
+}
+
+/* A DD sum, complex or real (im unused for W = 1). */
+struct acc {
+	tf_dd re, im;
+};
+
+__device__ __forceinline__ acc zero()
+{
+	acc s;
+	s.re = s.im = tf_dd_make(0.0, 0.0);
+	return s;
+}
+
+/* s + a b, the products exact (the order of arith_zdd.h's tf_zdd_fma). */
+template <int W>
+__device__ __forceinline__ void mac_lazy(acc &s, cv a, cv b)
+{
+	s.re = tf_dd_fma_lazy(s.re, a.re, b.re);
+	if (W == 2) {
+		s.re = tf_dd_fma_lazy(s.re, -a.im, b.im);
+		s.im = tf_dd_fma_lazy(s.im, a.re, b.im);
+		s.im = tf_dd_fma_lazy(s.im, a.im, b.re);
+	}
+}
+
+template <int W>
+__device__ __forceinline__ void renormalize(acc &s)
+{
+	s.re = tf_dd_renormalize(s.re);
+	if (W == 2)
+		s.im = tf_dd_renormalize(s.im);
+}
+
+template <int W>
+__device__ __forceinline__ acc add(acc a, acc b)
+{
+	a.re = tf_dd_add(a.re, b.re);
+	if (W == 2)
+		a.im = tf_dd_add(a.im, b.im);
+	return a;
+}
+
+__device__ __forceinline__ tf_zdd as_zdd(acc s)
+{
+	return tf_zdd_make(s.re, s.im);
+}
+
+__device__ __forceinline__ acc from_zdd(tf_zdd z)
+{
+	acc s;
+	s.re = z.re;
+	s.im = z.im;
+	return s;
+}
+
+/* s times a scalar (alpha, beta), as cpu/dd_elements.h's tf_E_scale. */
+template <int W>
+__device__ __forceinline__ acc scale(cv s, acc a)
+{
+	if (W == 1) {
+		a.re = tf_dd_mul_d(a.re, s.re);
+		return a;
+	}
+	return from_zdd(tf_zdd_mul_z(as_zdd(a), s.re, s.im));
+}
+
+/* a + s y, as tf_E_add_scaled. */
+template <int W>
+__device__ __forceinline__ acc add_scaled(acc a, cv s, cv y)
+{
+	if (W == 1) {
+		a.re = tf_dd_add(a.re, tf_two_prod(s.re, y.re));
+		return a;
+	}
+	return from_zdd(tf_zdd_add(as_zdd(a), tf_zdd_fma(tf_zdd_from_z(0.0, 0.0), s.re, s.im, y.re, y.im)));
+}
+
+template <int W>
+__device__ __forceinline__ cv round(acc a)
+{
+	cv v;
+	v.re = tf_dd_to_double(a.re);
+	v.im = W == 2 ? tf_dd_to_double(a.im) : 0.0;
+	return v;
+}
+
+__device__ __forceinline__ tf_dd shfl_dd(tf_dd v, int lane)
+{
+	return tf_dd_make(__shfl_sync(0xffffffffu, v.hi, lane), __shfl_sync(0xffffffffu, v.lo, lane));
+}
+
+/* ---- the matrix of a Level 2 op, read as op(A) */
+
+struct view {
+	const double *a;
+	int lda, rows;     /* stored rows (GEMV: m; else n) */
+	int kind, storage; /* enum tf_op_kind, enum tf_op_storage */
+	int kl, ku, k;
+	bool upper, unit, herm, transposed, conj;
+};
+
+__host__ view view_of(const struct tf_op *op)
+{
+	view v;
+	v.a = op->a;
+	v.lda = op->lda;
+	v.rows = op->kind == TF_OP_GEMV ? op->m : op->n;
+	v.kind = op->kind;
+	v.storage = op->storage;
+	v.kl = op->kl, v.ku = op->ku, v.k = op->k;
+	v.upper = op->uplo == 'U';
+	v.unit = op->kind != TF_OP_SYMV && op->diag == 'U';
+	v.herm = op->kind == TF_OP_SYMV && op->conj;
+	v.transposed = op->kind != TF_OP_SYMV && op->transa != 'N';
+	v.conj = op->kind != TF_OP_SYMV && op->transa == 'C';
+	return v;
+}
+
+/* Whether A(r, c) is stored, and where (in elements). */
+__device__ __forceinline__ bool stored(const view &v, int r, int c, size_t &at)
+{
+	const size_t col = (size_t)c * v.lda;
+	if (v.kind == TF_OP_GEMV) {
+		if (v.storage != TF_STORAGE_BAND) {
+			at = col + r;
+			return true;
+		}
+		at = col + (size_t)(v.ku + r - c);
+		return r >= c - v.ku && r <= c + v.kl;
+	}
+	if (v.upper ? r > c : r < c)
+		return false;
+	if (v.storage == TF_STORAGE_PACKED) {
+		const size_t cc = (size_t)c, n = (size_t)v.rows;
+		at = v.upper ? cc * (cc + 1) / 2 + r : cc * n - cc * (cc - 1) / 2 + (size_t)(r - c);
+		return true;
+	}
+	if (v.storage == TF_STORAGE_BAND) {
+		at = col + (size_t)(v.upper ? v.k + r - c : r - c);
+		return v.upper ? c - r <= v.k : r - c <= v.k;
+	}
+	at = col + r;
+	return true;
+}
+
+/* op(A)(i, j): GEMV and TRMV/TRSV A(i, j) or A(j, i) (conjugated for C),
+ * zero outside the band or triangle, 1 on a unit diagonal; SYMV A(i, j)
+ * from the stored triangle or the mirrored one (conjugated when
+ * Hermitian, whose diagonal is real). */
+template <int W>
+__device__ __forceinline__ cv element(const view &v, int i, int j)
+{
+	cv e = { 0.0, 0.0 };
+	size_t at;
+	if (v.kind == TF_OP_SYMV) {
+		const bool direct = v.upper ? i <= j : i >= j;
+		const int r = direct ? i : j, c = direct ? j : i;
+		if (stored(v, r, c, at)) {
+			e = load<W>(v.a + at * W);
+			if (W == 2 && v.herm)
+				e = i == j ? cv{ e.re, 0.0 } : conj_if(e, !direct);
+		}
+		return e;
+	}
+	if (v.unit && i == j)
+		return cv{ 1.0, 0.0 };
+	const int r = v.transposed ? j : i, c = v.transposed ? i : j;
+	if (stored(v, r, c, at))
+		e = conj_if(load<W>(v.a + at * W), W == 2 && v.conj);
+	return e;
+}
+
+/* The columns j of op(A) that rows [i0, i1) may meet: [*lo, *hi). */
+__device__ __forceinline__ void columns_of(const view &v, int i0, int i1, int cols, int *lo, int *hi)
+{
+	int a = 0, b = cols;
+	if (v.kind == TF_OP_GEMV) {
+		if (v.storage == TF_STORAGE_BAND) {
+			const int below = v.transposed ? v.ku : v.kl, above = v.transposed ? v.kl : v.ku;
+			a = i0 - below;
+			b = i1 + above;
+		}
+	} else {
+		const int band = v.storage == TF_STORAGE_BAND ? v.k : cols;
+		/* op(A) upper triangular: j >= i */
+		const bool upper = v.kind == TF_OP_SYMV ? false : v.upper != v.transposed;
+		if (v.kind == TF_OP_SYMV) { /* the stored triangle's columns only */
+			a = v.upper ? i0 : i0 - band;
+			b = v.upper ? i1 + band : i1;
+		} else if (upper) {
+			a = i0;
+			b = i1 + band;
+		} else {
+			a = i0 - band;
+			b = i1;
+		}
+	}
+	*lo = a > 0 ? a : 0;
+	*hi = b < cols ? b : cols;
+}
+
+/* Whether a SYMV's tile [i0, i0 + 32) x [j0, j0 + tj) lies strictly inside
+ * the stored triangle (no diagonal element): read once, it gives both its
+ * rows' terms and, mirrored, its columns'. */
+__device__ __forceinline__ bool tile_strict(const view &v, int i0, int j0, int tj)
+{
+	return v.upper ? i0 + 31 < j0 : j0 + tj - 1 < i0;
+}
+
+constexpr int PRODUCT_WARPS = 4;
+
+/* Partial sums of y = op(A) x: warp (block, slice) adds the tiles of its
+ * slice for 32 outputs into part[slice][i] (hi and lo, W parts each). */
+template <int W>
+__global__ void __launch_bounds__(32 * PRODUCT_WARPS)
+	product_kernel(view v, int leny, int lenx, const double *x, int incx, int slices,
+		       double *part_hi, double *part_lo, double *mirror_hi, double *mirror_lo)
+{
+	constexpr int TJ = W == 1 ? 32 : 16;
+	__shared__ double tile[PRODUCT_WARPS][W][32][TJ + 1];
+	const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+	const int gw = blockIdx.x * PRODUCT_WARPS + warp;
+	const int iblock = gw / slices, slice = gw % slices;
+	const int i0 = iblock * 32, i = i0 + lane;
+	if (i0 >= leny)
+		return;
+	int jlo, jhi;
+	columns_of(v, i0, min(i0 + 32, leny), lenx, &jlo, &jhi);
+	const int t0 = jlo / TJ, t1 = jhi > jlo ? (jhi + TJ - 1) / TJ : t0;
+	const int per = (t1 - t0 + slices - 1) / slices;
+	const int ta = t0 + slice * per, tb = min(t1, ta + per);
+	const bool symv = v.kind == TF_OP_SYMV;
+	cv xrow = { 0.0, 0.0 }; /* SYMV: x(i), for the mirrored terms */
+	if (symv && i < leny)
+		xrow = load<W>(element_of<W>(x, lenx, incx, i));
+	acc s = zero();
+	for (int t = ta; t < tb; t++) {
+		const int j0 = t * TJ;
+		cv xv = { 0.0, 0.0 };
+		if (lane < TJ && j0 + lane < lenx)
+			xv = load<W>(element_of<W>(x, lenx, incx, j0 + lane));
+		if (symv && tile_strict(v, i0, j0, TJ)) {
+			/* A(i, j) as stored, read down its columns: the rows' terms
+			 * here, the columns' (A(j, i) = conj?(A(i, j)) times x(i))
+			 * from the tile in shared memory, into mirror[row block][j] */
+			cv e[TJ];
+#pragma unroll
+			for (int jj = 0; jj < TJ; jj++) {
+				e[jj] = cv{ 0.0, 0.0 };
+				size_t at;
+				if (i < leny && j0 + jj < lenx && stored(v, i, j0 + jj, at))
+					e[jj] = load<W>(v.a + at * W);
+			}
+#pragma unroll
+			for (int jj = 0; jj < TJ; jj++) {
+				cv xj = { __shfl_sync(0xffffffffu, xv.re, jj), W == 2 ? __shfl_sync(0xffffffffu, xv.im, jj) : 0.0 };
+				mac_lazy<W>(s, e[jj], xj);
+				tile[warp][0][lane][jj] = e[jj].re;
+				if (W == 2)
+					tile[warp][W - 1][lane][jj] = e[jj].im;
+			}
+			__syncwarp();
+			acc m = zero();
+#pragma unroll 8
+			for (int ii = 0; ii < 32; ii++) {
+				cv xi = { __shfl_sync(0xffffffffu, xrow.re, ii), W == 2 ? __shfl_sync(0xffffffffu, xrow.im, ii) : 0.0 };
+				const int c = lane < TJ ? lane : 0;
+				cv a = { tile[warp][0][ii][c], W == 2 ? tile[warp][W - 1][ii][c] : 0.0 };
+				mac_lazy<W>(m, conj_if(a, W == 2 && v.herm), xi);
+				if (W == 2 && ii == 15) /* 32 lazy steps at most */
+					renormalize<W>(m);
+			}
+			__syncwarp();
+			renormalize<W>(m);
+			if (lane < TJ && j0 + lane < lenx) {
+				const size_t at = ((size_t)iblock * lenx + j0 + lane) * W;
+				mirror_hi[at] = m.re.hi;
+				mirror_lo[at] = m.re.lo;
+				if (W == 2) {
+					mirror_hi[at + 1] = m.im.hi;
+					mirror_lo[at + 1] = m.im.lo;
+				}
+			}
+		} else if (!symv && v.transposed) {
+			const int jl = lane % TJ;
+#pragma unroll 8
+			for (int ii = lane / TJ; ii < 32; ii += 32 / TJ) {
+				cv e = { 0.0, 0.0 };
+				if (i0 + ii < leny && j0 + jl < lenx)
+					e = element<W>(v, i0 + ii, j0 + jl);
+				tile[warp][0][ii][jl] = e.re;
+				if (W == 2)
+					tile[warp][W - 1][ii][jl] = e.im;
+			}
+			__syncwarp();
+#pragma unroll
+			for (int jj = 0; jj < TJ; jj++) {
+				cv xj = { __shfl_sync(0xffffffffu, xv.re, jj), W == 2 ? __shfl_sync(0xffffffffu, xv.im, jj) : 0.0 };
+				cv e = { tile[warp][0][lane][jj], W == 2 ? tile[warp][W - 1][lane][jj] : 0.0 };
+				mac_lazy<W>(s, e, xj);
+			}
+			__syncwarp();
+		} else {
+			cv e[TJ];
+#pragma unroll
+			for (int jj = 0; jj < TJ; jj++) {
+				e[jj] = cv{ 0.0, 0.0 };
+				if (i < leny && j0 + jj < lenx)
+					e[jj] = element<W>(v, i, j0 + jj);
+			}
+#pragma unroll
+			for (int jj = 0; jj < TJ; jj++) {
+				cv xj = { __shfl_sync(0xffffffffu, xv.re, jj), W == 2 ? __shfl_sync(0xffffffffu, xv.im, jj) : 0.0 };
+				mac_lazy<W>(s, e[jj], xj);
+			}
+		}
+		renormalize<W>(s);
+	}
+	if (i < leny) {
+		const size_t at = ((size_t)slice * leny + i) * W;
+		part_hi[at] = s.re.hi;
+		part_lo[at] = s.re.lo;
+		if (W == 2) {
+			part_hi[at + 1] = s.im.hi;
+			part_lo[at + 1] = s.im.lo;
+		}
+	}
+}
+
+/* s + the sums (hi, lo)[b][i] for b in [b0, b1), in that order; their
+ * loads issued 8 at a time, ahead of the additions. */
+template <int W>
+__device__ __forceinline__ acc add_rows(acc s, const double *hi, const double *lo, int leny, int i,
+					int b0, int b1)
+{
+	constexpr int AHEAD = 8;
+	for (int b = b0; b < b1; b += AHEAD) {
+		acc p[AHEAD];
+#pragma unroll
+		for (int k = 0; k < AHEAD; k++) {
+			p[k] = zero();
+			if (b + k < b1) {
+				const size_t at = ((size_t)(b + k) * leny + i) * W;
+				p[k].re = tf_dd_make(hi[at], lo[at]);
+				if (W == 2)
+					p[k].im = tf_dd_make(hi[at + 1], lo[at + 1]);
+			}
+		}
+#pragma unroll
+		for (int k = 0; k < AHEAD; k++)
+			if (b + k < b1)
+				s = add<W>(s, p[k]);
+	}
+	return s;
+}
+
+/* y(i) from the slices' sums: alpha and beta in DD (TRMV: neither), one
+ * rounding, as cpu/dd_matvec.c finishes; y as it was kept in saved. */
+template <int W>
+__global__ void finish_kernel(int kind, int leny, int slices, bool sums, const double *part_hi,
+			      const double *part_lo, const double *mirror_hi, const double *mirror_lo,
+			      bool upper, cv alpha, cv beta, double *y, int incy, double *saved,
+			      unsigned *counter)
+{
+	const int i = blockIdx.x * blockDim.x + threadIdx.x;
+	if (i >= leny)
+		return;
+	acc s = zero();
+	if (sums)
+		s = add_rows<W>(s, part_hi, part_lo, leny, i, 0, slices);
+	if (sums && mirror_hi) { /* SYMV: the mirrored terms, row block by row block */
+		const int blocks = (leny + 31) / 32, own = i / 32;
+		s = add_rows<W>(s, mirror_hi, mirror_lo, leny, i, upper ? 0 : own + 1, upper ? own : blocks);
+	}
+	const bool trmv = kind == TF_OP_TRMV;
+	const bool scaled = sums && !trmv && !(alpha.re == 1.0 && alpha.im == 0.0);
+	const bool add_y = !trmv && !(beta.re == 0.0 && beta.im == 0.0);
+	double *yp = element_of<W>(y, leny, incy, i);
+	const cv old = load<W>(yp);
+	store<W>(saved + (size_t)i * W, old);
+	if (scaled)
+		s = scale<W>(alpha, s);
+	cv value;
+	if (add_y && !sums && W == 1) {
+		value = cv{ TF_DMUL(beta.re, old.re), 0.0 }; /* one rounding; keeps a zero's sign */
+	} else {
+		if (add_y && !sums) {
+			acc e = zero();
+			e.re = tf_dd_make(old.re, 0.0);
+			e.im = tf_dd_make(old.im, 0.0);
+			s = scale<W>(beta, e);
+		} else if (add_y) {
+			s = add_scaled<W>(s, beta, old);
+		}
+		value = round<W>(s);
+	}
+	if (!finite<W>(value))
+		atomicAdd(counter, 1u);
+	store<W>(yp, value);
+}
+
+template <int W>
+__global__ void restore_kernel(int leny, double *y, int incy, const double *saved)
+{
+	const int i = blockIdx.x * blockDim.x + threadIdx.x;
+	if (i < leny)
+		store<W>(element_of<W>(y, leny, incy, i), load<W>(saved + (size_t)i * W));
+}
+
+/* ---- TRSV: y = op(A)^-1 y, one block */
+
+constexpr int SOLVE_THREADS = 256;
+
+/* acc - a x for a complex or real double a and a DD x. */
+template <int W>
+__device__ __forceinline__ acc sub_product(acc s, cv a, acc x)
+{
+	s.re = tf_dd_fma_dd(s.re, -a.re, x.re);
+	if (W == 2) {
+		s.re = tf_dd_fma_dd(s.re, a.im, x.im);
+		s.im = tf_dd_fma_dd(s.im, -a.re, x.im);
+		s.im = tf_dd_fma_dd(s.im, -a.im, x.re);
+	}
+	return s;
+}
+
+template <int W>
+__device__ __forceinline__ acc divide(acc s, cv d)
+{
+	if (W == 1) {
+		s.re = tf_dd_div_d(s.re, d.re);
+		return s;
+	}
+	return from_zdd(tf_zdd_div_z(as_zdd(s), d.re, d.im));
+}
+
+template <int W>
+__global__ void __launch_bounds__(SOLVE_THREADS)
+	trsv_kernel(view v, int n, bool forward, double *y, int incy, double *hi, double *lo,
+		    double *saved, unsigned *counter)
+{
+	__shared__ double xs[32][2 * W];
+	const int tid = threadIdx.x, lane = tid % 32;
+	/* position p of the substitution is row order(p) */
+#define ORDER(p) (forward ? (p) : n - 1 - (p))
+	for (int i = tid; i < n; i += SOLVE_THREADS) {
+		cv e = load<W>(element_of<W>(y, n, incy, i));
+		store<W>(saved + (size_t)i * W, e);
+		hi[(size_t)i * W] = e.re, lo[(size_t)i * W] = 0.0;
+		if (W == 2)
+			hi[(size_t)i * W + 1] = e.im, lo[(size_t)i * W + 1] = 0.0;
+	}
+	__syncthreads();
+	for (int p0 = 0; p0 < n; p0 += 32) {
+		const int count = min(32, n - p0);
+		if (tid < 32) {
+			const bool has = lane < count;
+			const int r = has ? ORDER(p0 + lane) : 0;
+			acc s = zero();
+			if (has) {
+				s.re = tf_dd_make(hi[(size_t)r * W], lo[(size_t)r * W]);
+				if (W == 2)
+					s.im = tf_dd_make(hi[(size_t)r * W + 1], lo[(size_t)r * W + 1]);
+			}
+			for (int t = 0; t < count; t++) {
+				const int c = ORDER(p0 + t);
+				if (lane == t && !v.unit)
+					s = divide<W>(s, element<W>(v, c, c));
+				acc x;
+				x.re = shfl_dd(s.re, t);
+				x.im = W == 2 ? shfl_dd(s.im, t) : tf_dd_make(0.0, 0.0);
+				if (has && lane > t)
+					s = sub_product<W>(s, element<W>(v, r, c), x);
+			}
+			if (has) {
+				hi[(size_t)r * W] = s.re.hi, lo[(size_t)r * W] = s.re.lo;
+				xs[lane][0] = s.re.hi, xs[lane][1] = s.re.lo;
+				if (W == 2) {
+					hi[(size_t)r * W + 1] = s.im.hi, lo[(size_t)r * W + 1] = s.im.lo;
+					xs[lane][2] = s.im.hi, xs[lane][W + 1] = s.im.lo;
+				}
+			}
+		}
+		__syncthreads();
+		for (int q = p0 + count + tid; q < n; q += SOLVE_THREADS) {
+			const int r = ORDER(q);
+			acc s;
+			s.re = tf_dd_make(hi[(size_t)r * W], lo[(size_t)r * W]);
+			s.im = W == 2 ? tf_dd_make(hi[(size_t)r * W + 1], lo[(size_t)r * W + 1]) : tf_dd_make(0.0, 0.0);
+			for (int t = 0; t < count; t++) {
+				acc x;
+				x.re = tf_dd_make(xs[t][0], xs[t][1]);
+				x.im = W == 2 ? tf_dd_make(xs[t][2], xs[t][W + 1]) : tf_dd_make(0.0, 0.0);
+				s = sub_product<W>(s, element<W>(v, r, ORDER(p0 + t)), x);
+			}
+			hi[(size_t)r * W] = s.re.hi, lo[(size_t)r * W] = s.re.lo;
+			if (W == 2)
+				hi[(size_t)r * W + 1] = s.im.hi, lo[(size_t)r * W + 1] = s.im.lo;
+		}
+		__syncthreads();
+	}
+#undef ORDER
+	for (int i = tid; i < n; i += SOLVE_THREADS) {
+		acc s;
+		s.re = tf_dd_make(hi[(size_t)i * W], lo[(size_t)i * W]);
+		s.im = W == 2 ? tf_dd_make(hi[(size_t)i * W + 1], lo[(size_t)i * W + 1]) : tf_dd_make(0.0, 0.0);
+		cv value = round<W>(s);
+		if (!finite<W>(value))
+			atomicAdd(counter, 1u);
+		store<W>(element_of<W>(y, n, incy, i), value);
+	}
+}
+
+/* Large solves: the same substitution across the device, a diagonal block
+ * of 32 rows at a time (one warp), then the later rows updated by many
+ * blocks (a thread per row where op(A)'s rows run down A's columns, trans
+ * N; a warp per row, its 32 products added in a fixed tree, where they run
+ * along A's rows, trans T and C). */
+constexpr int SOLVE_ONE_BLOCK = 1024; /* up to this n: trsv_kernel */
+
+__device__ __forceinline__ int solve_order(bool forward, int n, int p)
+{
+	return forward ? p : n - 1 - p;
+}
+
+template <int W>
+__device__ __forceinline__ acc load_acc(const double *hi, const double *lo, int r)
+{
+	acc s;
+	s.re = tf_dd_make(hi[(size_t)r * W], lo[(size_t)r * W]);
+	s.im = W == 2 ? tf_dd_make(hi[(size_t)r * W + 1], lo[(size_t)r * W + 1]) : tf_dd_make(0.0, 0.0);
+	return s;
+}
+
+template <int W>
+__device__ __forceinline__ void store_acc(double *hi, double *lo, int r, acc s)
+{
+	hi[(size_t)r * W] = s.re.hi, lo[(size_t)r * W] = s.re.lo;
+	if (W == 2)
+		hi[(size_t)r * W + 1] = s.im.hi, lo[(size_t)r * W + 1] = s.im.lo;
+}
+
+template <int W>
+__global__ void solve_load_kernel(int n, const double *y, int incy, double *hi, double *lo, double *saved)
+{
+	const int i = blockIdx.x * blockDim.x + threadIdx.x;
+	if (i >= n)
+		return;
+	cv e = load<W>(element_of<W>(y, n, incy, i));
+	store<W>(saved + (size_t)i * W, e);
+	acc s = zero();
+	s.re = tf_dd_make(e.re, 0.0);
+	s.im = tf_dd_make(e.im, 0.0);
+	store_acc<W>(hi, lo, i, s);
+}
+
+template <int W>
+__global__ void solve_diagonal_kernel(view v, int n, bool forward, int p0, double *hi, double *lo)
+{
+	const int lane = threadIdx.x, count = min(32, n - p0);
+	const bool has = lane < count;
+	const int r = has ? solve_order(forward, n, p0 + lane) : 0;
+	acc s = has ? load_acc<W>(hi, lo, r) : zero();
+	for (int t = 0; t < count; t++) {
+		const int c = solve_order(forward, n, p0 + t);
+		if (lane == t && !v.unit)
+			s = divide<W>(s, element<W>(v, c, c));
+		acc x;
+		x.re = shfl_dd(s.re, t);
+		x.im = W == 2 ? shfl_dd(s.im, t) : tf_dd_make(0.0, 0.0);
+		if (has && lane > t)
+			s = sub_product<W>(s, element<W>(v, r, c), x);
+	}
+	if (has)
+		store_acc<W>(hi, lo, r, s);
+}
+
+/* Rows at positions [p0 + 32, n) less the block's 32 unknowns. */
+template <int W>
+__global__ void solve_update_kernel(view v, int n, bool forward, int p0, double *hi, double *lo)
+{
+	__shared__ double xs[32][2 * W];
+	const int count = min(32, n - p0);
+	if (threadIdx.x < count) {
+		acc x = load_acc<W>(hi, lo, solve_order(forward, n, p0 + threadIdx.x));
+		xs[threadIdx.x][0] = x.re.hi, xs[threadIdx.x][1] = x.re.lo;
+		if (W == 2)
+			xs[threadIdx.x][2] = x.im.hi, xs[threadIdx.x][W + 1] = x.im.lo;
+	}
+	__syncthreads();
+	const int first = p0 + count;
+	if (!v.transposed) {
+		const int q = first + blockIdx.x * blockDim.x + threadIdx.x;
+		if (q >= n)
+			return;
+		const int r = solve_order(forward, n, q);
+		acc s = load_acc<W>(hi, lo, r);
+		for (int t = 0; t < count; t++) {
+			acc x;
+			x.re = tf_dd_make(xs[t][0], xs[t][1]);
+			x.im = W == 2 ? tf_dd_make(xs[t][2], xs[t][W + 1]) : tf_dd_make(0.0, 0.0);
+			s = sub_product<W>(s, element<W>(v, r, solve_order(forward, n, p0 + t)), x);
+		}
+		store_acc<W>(hi, lo, r, s);
+		return;
+	}
+	const int lane = threadIdx.x % 32;
+	const int q = first + (blockIdx.x * blockDim.x + threadIdx.x) / 32;
+	if (q >= n)
+		return; /* the whole warp */
+	const int r = solve_order(forward, n, q);
+	acc p = zero();
+	if (lane < count) {
+		acc x;
+		x.re = tf_dd_make(xs[lane][0], xs[lane][1]);
+		x.im = W == 2 ? tf_dd_make(xs[lane][2], xs[lane][W + 1]) : tf_dd_make(0.0, 0.0);
+		p = sub_product<W>(p, element<W>(v, r, solve_order(forward, n, p0 + lane)), x);
+	}
+	for (int off = 16; off >= 1; off /= 2) {
+		acc o;
+		o.re = tf_dd_make(__shfl_xor_sync(0xffffffffu, p.re.hi, off), __shfl_xor_sync(0xffffffffu, p.re.lo, off));
+		o.im = W == 2 ? tf_dd_make(__shfl_xor_sync(0xffffffffu, p.im.hi, off), __shfl_xor_sync(0xffffffffu, p.im.lo, off))
+			      : tf_dd_make(0.0, 0.0);
+		/* the lower lane's value first: the same sum in every lane */
+		p = (lane & off) ? add<W>(o, p) : add<W>(p, o);
+	}
+	if (lane == 0)
+		store_acc<W>(hi, lo, r, add<W>(load_acc<W>(hi, lo, r), p));
+}
+
+template <int W>
+__global__ void solve_store_kernel(int n, double *y, int incy, const double *hi, const double *lo,
+				   unsigned *counter)
+{
+	const int i = blockIdx.x * blockDim.x + threadIdx.x;
+	if (i >= n)
+		return;
+	cv value = round<W>(load_acc<W>(hi, lo, i));
+	if (!finite<W>(value))
+		atomicAdd(counter, 1u);
+	store<W>(element_of<W>(y, n, incy, i), value);
+}
+
+/* ---- reductions: DOT, NRM2, ASUM */
+
+constexpr int REDUCE_THREADS = 256, REDUCE_BLOCKS = 264;
+
+__host__ int reduce_blocks(int n)
+{
+	const int needed = (n + REDUCE_THREADS - 1) / REDUCE_THREADS;
+	return needed < 1 ? 1 : needed < REDUCE_BLOCKS ? needed : REDUCE_BLOCKS;
+}
+
+/* The block's sums in a fixed tree; thread 0 gets the total. */
+template <int W>
+__device__ __forceinline__ acc block_sum(acc s)
+{
+	__shared__ double sh[REDUCE_THREADS][2 * W];
+	const int tid = threadIdx.x;
+	for (int step = REDUCE_THREADS / 2; step >= 1; step /= 2) {
+		if (tid >= step && tid < 2 * step) {
+			sh[tid - step][0] = s.re.hi, sh[tid - step][1] = s.re.lo;
+			if (W == 2)
+				sh[tid - step][2] = s.im.hi, sh[tid - step][W + 1] = s.im.lo;
+		}
+		__syncthreads();
+		if (tid < step) {
+			acc o;
+			o.re = tf_dd_make(sh[tid][0], sh[tid][1]);
+			o.im = W == 2 ? tf_dd_make(sh[tid][2], sh[tid][W + 1]) : tf_dd_make(0.0, 0.0);
+			s = add<W>(s, o);
+		}
+		__syncthreads();
+	}
+	return s;
+}
+
+/* The largest |part| of x, per block (NRM2's scale). */
+template <int W>
+__global__ void __launch_bounds__(REDUCE_THREADS)
+	max_kernel(int n, const double *x, int incx, double *part)
+{
+	__shared__ double sh[REDUCE_THREADS];
+	double m = 0.0;
+	for (int i = blockIdx.x * REDUCE_THREADS + threadIdx.x; i < n; i += gridDim.x * REDUCE_THREADS) {
+		cv e = load<W>(element_of<W>(x, n, incx, i));
+		m = fmax(m, fmax(fabs(e.re), fabs(e.im)));
+		if (isnan(e.re) || isnan(e.im))
+			m = INFINITY;
+	}
+	sh[threadIdx.x] = m;
+	__syncthreads();
+	for (int step = REDUCE_THREADS / 2; step >= 1; step /= 2) {
+		if (threadIdx.x < step)
+			sh[threadIdx.x] = fmax(sh[threadIdx.x], sh[threadIdx.x + step]);
+		__syncthreads();
+	}
+	if (threadIdx.x == 0)
+		part[blockIdx.x] = sh[0];
+}
+
+/* scale[0] = 2^-e, scale[1] = 2^e: e brings the largest |part| into
+ * [1/2, 1) where it lies outside [2^-400, 2^400], else 0. */
+__global__ void scale_kernel(int blocks, const double *part, double *scale)
+{
+	double m = 0.0;
+	for (int b = 0; b < blocks; b++)
+		m = fmax(m, part[b]);
+	int e = 0;
+	if (m > 0.0 && isfinite(m) && (m < 0x1p-400 || m > 0x1p400))
+		(void)frexp(m, &e);
+	scale[0] = ldexp(1.0, -e);
+	scale[1] = ldexp(1.0, e);
+}
+
+template <int W>
+__global__ void __launch_bounds__(REDUCE_THREADS)
+	reduce_kernel(int kind, int n, const double *x, int incx, const double *y, int incy, bool conj,
+		      const double *scale, double *part)
+{
+	acc s = zero();
+	const double f = kind == TF_OP_NRM2 ? scale[0] : 1.0;
+	for (int i = blockIdx.x * REDUCE_THREADS + threadIdx.x; i < n; i += gridDim.x * REDUCE_THREADS) {
+		cv e = load<W>(element_of<W>(x, n, incx, i));
+		if (kind == TF_OP_DOT) {
+			cv b = load<W>(element_of<W>(y, n, incy, i));
+			s.re = tf_dd_fma(s.re, e.re, b.re);
+			if (W == 2) {
+				const double ei = conj ? -e.im : e.im;
+				s.re = tf_dd_fma(s.re, -ei, b.im);
+				s.im = tf_dd_fma(s.im, e.re, b.im);
+				s.im = tf_dd_fma(s.im, ei, b.re);
+			}
+		} else if (kind == TF_OP_NRM2) {
+			const double re = TF_DMUL(e.re, f), im = TF_DMUL(e.im, f);
+			s.re = tf_dd_fma(s.re, re, re);
+			if (W == 2)
+				s.re = tf_dd_fma(s.re, im, im);
+		} else {
+			s.re = tf_dd_add_d(s.re, fabs(e.re));
+			if (W == 2)
+				s.re = tf_dd_add_d(s.re, fabs(e.im));
+		}
+	}
+	s = block_sum<W>(s);
+	if (threadIdx.x == 0) {
+		part[(size_t)blockIdx.x * 2 * W] = s.re.hi, part[(size_t)blockIdx.x * 2 * W + 1] = s.re.lo;
+		if (W == 2)
+			part[(size_t)blockIdx.x * 4 + 2] = s.im.hi, part[(size_t)blockIdx.x * 4 + 3] = s.im.lo;
+	}
+}
+
+/* The blocks' sums in order, then the result rounded once. */
+template <int W>
+__global__ void reduce_finish_kernel(int kind, int blocks, const double *part, const double *scale,
+				     double *result, unsigned *counter)
+{
+	acc s = zero();
+	for (int b = 0; b < blocks; b++) {
+		acc p;
+		p.re = tf_dd_make(part[(size_t)b * 2 * W], part[(size_t)b * 2 * W + 1]);
+		p.im = W == 2 ? tf_dd_make(part[(size_t)b * 4 + 2], part[(size_t)b * 4 + 3]) : tf_dd_make(0.0, 0.0);
+		s = add<W>(s, p);
+	}
+	bool ok;
+	if (kind == TF_OP_DOT) {
+		cv v = round<W>(s);
+		result[0] = v.re;
+		if (W == 2)
+			result[1] = v.im;
+		ok = finite<W>(v);
+	} else if (kind == TF_OP_NRM2) {
+		double r = s.re.hi > 0.0 ? tf_dd_to_double(tf_dd_sqrt(s.re)) : 0.0;
+		if (!(s.re.hi >= 0.0))
+			r = s.re.hi; /* NaN stays NaN */
+		result[0] = TF_DMUL(r, scale[1]);
+		ok = isfinite(result[0]) && isfinite(s.re.hi);
+	} else {
+		result[0] = tf_dd_to_double(s.re);
+		ok = isfinite(result[0]);
+	}
+	*counter = ok ? 0u : 1u; /* written in every case: no zeroing needed */
+}
+
+/* ---- elementwise: ROT, ROTM, AXPY, SCAL */
+
+/* The reference's complex product (a re, a im) (b re, b im), no
+ * special cases. */
+__device__ __forceinline__ cv zmul(cv a, cv b)
+{
+	return cv{ TF_DSUB(TF_DMUL(a.re, b.re), TF_DMUL(a.im, b.im)),
+		   TF_DADD(TF_DMUL(a.re, b.im), TF_DMUL(a.im, b.re)) };
+}
+
+__device__ __forceinline__ cv zadd(cv a, cv b)
+{
+	return cv{ TF_DADD(a.re, b.re), TF_DADD(a.im, b.im) };
+}
+
+/* h = (h11, h12, h21, h22); flag: ROTM's param(1), or 2 for ROT. */
+template <int W>
+__global__ void rotation_kernel(int n, double *x, int incx, double *y, int incy, double h11,
+				double h12, double h21, double h22, double flag)
+{
+	const int i = blockIdx.x * blockDim.x + threadIdx.x;
+	if (i >= n)
+		return;
+	double *xp = element_of<W>(x, n, incx, i), *yp = element_of<W>(y, n, incy, i);
+	const cv xv = load<W>(xp), yv = load<W>(yp);
+	double a[2], b[2];
+	bool ok = true;
+	for (int p = 0; p < W; p++) {
+		const double w = p ? xv.im : xv.re, z = p ? yv.im : yv.re;
+		a[p] = tf_prod_sum_rounded(h11, w, h12, z);
+		b[p] = tf_prod_sum_rounded(h21, w, h22, z);
+		ok = ok && isfinite(a[p]) && isfinite(b[p]);
+	}
+	if (!ok)
+		for (int p = 0; p < W; p++) {
+			const double w = p ? xv.im : xv.re, z = p ? yv.im : yv.re;
+			if (flag == 2.0 && W == 2) {
+				/* zdrot: c x + s y, c y - s x, c and s taken as complex
+				 * numbers (c, 0), (s, 0) in the products, as the
+				 * reference's compiled code multiplies them */
+				const cv c = { h11, 0.0 }, sn = { h12, 0.0 };
+				const cv cx = zmul(c, xv), sy = zmul(sn, yv), cy = zmul(c, yv), sx = zmul(sn, xv);
+				a[p] = p ? TF_DADD(cx.im, sy.im) : TF_DADD(cx.re, sy.re);
+				b[p] = p ? TF_DSUB(cy.im, sx.im) : TF_DSUB(cy.re, sx.re);
+			} else if (flag == 2.0) { /* drot: c x + s y, c y - s x */
+				a[p] = TF_DADD(TF_DMUL(h11, w), TF_DMUL(h12, z));
+				b[p] = TF_DSUB(TF_DMUL(h22, z), TF_DMUL(h12, w));
+			} else if (flag < 0.0) {
+				a[p] = TF_DADD(TF_DMUL(w, h11), TF_DMUL(z, h12));
+				b[p] = TF_DADD(TF_DMUL(w, h21), TF_DMUL(z, h22));
+			} else if (flag == 0.0) {
+				a[p] = TF_DADD(w, TF_DMUL(z, h12));
+				b[p] = TF_DADD(TF_DMUL(w, h21), z);
+			} else {
+				a[p] = TF_DADD(TF_DMUL(w, h11), z);
+				b[p] = TF_DADD(-w, TF_DMUL(h22, z));
+			}
+		}
+	store<W>(xp, cv{ a[0], a[W - 1] });
+	store<W>(yp, cv{ b[0], b[W - 1] });
+}
+
+/* Complex: AXPY y = alpha x + y, SCAL y = alpha y. */
+__global__ void zaxpy_scal_kernel(int kind, int n, cv alpha, const double *x, int incx, double *y,
+				  int incy)
+{
+	const int i = blockIdx.x * blockDim.x + threadIdx.x;
+	if (i >= n)
+		return;
+	double *yp = element_of<2>(y, n, incy, i);
+	const cv yv = load<2>(yp);
+	cv r;
+	if (kind == TF_OP_AXPY) {
+		const cv xv = load<2>(element_of<2>(x, n, incx, i));
+		r.re = tf_prod_sum_add_rounded(alpha.re, xv.re, -alpha.im, xv.im, yv.re);
+		r.im = tf_prod_sum_add_rounded(alpha.re, xv.im, alpha.im, xv.re, yv.im);
+		if (!finite<2>(r))
+			r = zadd(yv, zmul(alpha, xv));
+	} else {
+		r.re = tf_prod_sum_rounded(alpha.re, yv.re, -alpha.im, yv.im);
+		r.im = tf_prod_sum_rounded(alpha.re, yv.im, alpha.im, yv.re);
+		if (!finite<2>(r))
+			r = zmul(alpha, yv);
+	}
+	store<2>(yp, r);
+}
+
+/* ---- rank updates: GER, SYR, SYR2 */
+
+struct rank_args {
+	int kind, storage, rows, n, ldc;
+	bool upper, conj, herm;
+	cv alpha;
+	const double *x, *y;
+	int incx, incy;
+	double *c;
+};
+
+/* a b (b conjugated when conj) in DD from exact products. */
+template <int W>
+__device__ __forceinline__ acc exact_product(cv a, cv b, bool conj)
+{
+	acc s = zero();
+	if (W == 1) {
+		s.re = tf_two_prod(a.re, b.re);
+		return s;
+	}
+	return from_zdd(tf_zdd_fma(tf_zdd_from_z(0.0, 0.0), a.re, a.im, b.re, conj ? -b.im : b.im));
+}
+
+/* s + u t for an element u and a DD scalar t. */
+template <int W>
+__device__ __forceinline__ acc add_times(acc s, cv u, acc t)
+{
+	s.re = tf_dd_fma_dd(s.re, u.re, t.re);
+	if (W == 2) {
+		s.re = tf_dd_fma_dd(s.re, -u.im, t.im);
+		s.im = tf_dd_fma_dd(s.im, u.re, t.im);
+		s.im = tf_dd_fma_dd(s.im, u.im, t.re);
+	}
+	return s;
+}
+
+/* The reference's product in double: real or complex. */
+template <int W>
+__device__ __forceinline__ cv ref_mul(cv a, cv b)
+{
+	return W == 1 ? cv{ TF_DMUL(a.re, b.re), 0.0 } : zmul(a, b);
+}
+
+template <int W>
+__device__ __forceinline__ cv ref_add(cv a, cv b)
+{
+	return W == 1 ? cv{ TF_DADD(a.re, b.re), 0.0 } : zadd(a, b);
+}
+
+/* Element (i, j) of the output, or NULL outside the op's part of it. */
+template <int W>
+__device__ __forceinline__ double *rank_at(const rank_args &r, int i, int j)
+{
+	if (i >= r.rows || j >= r.n || (r.kind != TF_OP_GER && (r.upper ? i > j : i < j)))
+		return NULL;
+	size_t at;
+	if (r.storage == TF_STORAGE_PACKED) {
+		const size_t jj = (size_t)j, n = (size_t)r.n;
+		at = r.upper ? jj * (jj + 1) / 2 + i : jj * n - jj * (jj - 1) / 2 + (size_t)(i - j);
+	} else {
+		at = (size_t)j * r.ldc + i;
+	}
+	return r.c + at * W;
+}
+
+/* Element (i, j) updated from its value cv0 and written to cp. */
+template <int W>
+__device__ __forceinline__ void rank_element(const rank_args &r, int i, int j, double *cp, cv cv0)
+{
+	const bool ger = r.kind == TF_OP_GER;
+	const int lenx = ger ? r.rows : r.n;
+	const cv xi = load<W>(element_of<W>(r.x, lenx, r.incx, i));
+	const cv xj = ger ? cv{ 0.0, 0.0 } : load<W>(element_of<W>(r.x, lenx, r.incx, j));
+	const bool two = ger || r.kind == TF_OP_SYR2;
+	const cv yj = two ? load<W>(element_of<W>(r.y, r.n, r.incy, j)) : cv{ 0.0, 0.0 };
+	const cv yi = r.kind == TF_OP_SYR2 ? load<W>(element_of<W>(r.y, r.n, r.incy, i)) : cv{ 0.0, 0.0 };
+	const bool diagonal_real = r.herm && i == j;
+	const bool xz = xj.re == 0.0 && xj.im == 0.0, yz = yj.re == 0.0 && yj.im == 0.0;
+	const bool skip = ger ? yz : r.kind == TF_OP_SYR ? xz : xz && yz;
+	if (skip) { /* the reference leaves the column alone, but makes a
+		     * Hermitian diagonal real */
+		if (diagonal_real)
+			store<W>(cp, cv{ cv0.re, 0.0 });
+		return;
+	}
+	/* t1 multiplies x_i, t2 y_i (SYR2) */
+	const cv alpha2 = cv{ r.alpha.re, r.herm ? -r.alpha.im : r.alpha.im };
+	acc t1 = ger ? exact_product<W>(r.alpha, yj, r.conj)
+		     : r.kind == TF_OP_SYR ? exact_product<W>(cv{ r.alpha.re, 0.0 }, xj, r.herm)
+					   : exact_product<W>(r.alpha, yj, r.herm);
+	acc s = zero();
+	s.re = tf_dd_make(cv0.re, 0.0);
+	s.im = tf_dd_make(cv0.im, 0.0);
+	s = add_times<W>(s, xi, t1);
+	if (r.kind == TF_OP_SYR2)
+		s = add_times<W>(s, yi, exact_product<W>(alpha2, xj, r.herm));
+	cv value = round<W>(s);
+	if (diagonal_real)
+		value.im = 0.0;
+	if (!finite<W>(value)) { /* the reference's value */
+		cv temp1, temp2 = { 0.0, 0.0 };
+		if (ger) {
+			temp1 = ref_mul<W>(r.alpha, conj_if(yj, r.conj));
+		} else if (r.kind == TF_OP_SYR) {
+			/* zher: alpha conj(x_j) with alpha taken as (alpha, 0) */
+			temp1 = ref_mul<W>(cv{ r.alpha.re, 0.0 }, conj_if(xj, r.herm));
+		} else {
+			temp1 = ref_mul<W>(r.alpha, conj_if(yj, r.herm));
+			temp2 = conj_if(ref_mul<W>(r.alpha, xj), r.herm);
+		}
+		cv update = ref_mul<W>(xi, temp1);
+		if (r.kind == TF_OP_SYR2)
+			update = ref_add<W>(update, ref_mul<W>(yi, temp2));
+		if (diagonal_real) {
+			value = cv{ TF_DADD(cv0.re, update.re), 0.0 };
+		} else if (r.kind == TF_OP_SYR2) {
+			value = ref_add<W>(ref_add<W>(cv0, ref_mul<W>(xi, temp1)), ref_mul<W>(yi, temp2));
+		} else {
+			value = ref_add<W>(cv0, update);
+		}
+	}
+	store<W>(cp, value);
+}
+
+/* RANK_ROWS rows of one column a thread, their elements loaded first. */
+constexpr int RANK_ROWS = 4;
+
+template <int W>
+__global__ void rank_kernel(rank_args r)
+{
+	const int j = blockIdx.y * blockDim.y + threadIdx.y;
+	const int i0 = blockIdx.x * (32 * RANK_ROWS) + threadIdx.x;
+	double *cp[RANK_ROWS];
+	cv c0[RANK_ROWS];
+#pragma unroll
+	for (int k = 0; k < RANK_ROWS; k++) {
+		cp[k] = rank_at<W>(r, i0 + 32 * k, j);
+		c0[k] = cp[k] ? load<W>(cp[k]) : cv{ 0.0, 0.0 };
+	}
+#pragma unroll
+	for (int k = 0; k < RANK_ROWS; k++)
+		if (cp[k])
+			rank_element<W>(r, i0 + 32 * k, j, cp[k], c0[k]);
+}
+
+/* ---- launching */
+
+constexpr int LINEAR_THREADS = 256;
+
+unsigned blocks_for(long long n, int threads)
+{
+	return (unsigned)((n + threads - 1) / threads);
+}
+
+/* Slices of a product's tiles: enough warps to fill the device. */
+int slices_of(const struct tf_op *op, int multiprocessors)
+{
+	const int leny = op->kind == TF_OP_GEMV ? (op->transa == 'N' ? op->m : op->n) : op->n;
+	const int lenx = op->kind == TF_OP_GEMV ? (op->transa == 'N' ? op->n : op->m) : op->n;
+	const int iblocks = (leny + 31) / 32, tiles = (lenx + 15) / 16;
+	const int target = 32 * (multiprocessors > 0 ? multiprocessors : 1);
+	int s = (target + iblocks - 1) / iblocks;
+	s = s < tiles ? s : tiles;
+	return s < 1 ? 1 : s;
+}
+
+int width_of(const struct tf_op *op)
+{
+	return op->type == TF_TYPE_Z ? 2 : 1;
+}
+
+int output_length(const struct tf_op *op)
+{
+	if (op->kind == TF_OP_GEMV)
+		return op->transa == 'N' ? op->m : op->n;
+	return op->n;
+}
+
+/* Scratch layout (doubles): [0, 8) the result and NRM2's scale; then
+ * saved y; then the partial sums (hi, then lo), TRSV's DD vector or the
+ * reduction's partial sums. */
+constexpr size_t HEAD = 8;
+
+template <int W>
+cudaError_t launch(const struct tf_op *op, double *scratch, unsigned *counter, int multiprocessors,
+		   cudaStream_t stream)
+{
+	const int leny = output_length(op);
+	double *saved = scratch + HEAD, *rest = saved + (size_t)leny * W;
+	const cv alpha = { op->alpha, op->alpha_im }, beta = { op->beta, op->beta_im };
+	switch (op->kind) {
+	case TF_OP_GEMV: case TF_OP_SYMV: case TF_OP_TRMV: {
+		const int lenx = op->kind == TF_OP_GEMV ? (op->transa == 'N' ? op->n : op->m) : op->n;
+		const bool sums = op->kind == TF_OP_TRMV || !(alpha.re == 0.0 && alpha.im == 0.0);
+		const int slices = slices_of(op, multiprocessors);
+		double *hi = rest, *lo = rest + (size_t)slices * leny * W;
+		double *mirror_hi = NULL, *mirror_lo = NULL;
+		const double *x = op->kind == TF_OP_TRMV ? op->y : op->x;
+		const int incx = op->kind == TF_OP_TRMV ? op->incy : op->incx;
+		const int iblocks = (leny + 31) / 32;
+		if (sums && op->kind == TF_OP_SYMV) {
+			mirror_hi = lo + (size_t)slices * leny * W;
+			mirror_lo = mirror_hi + (size_t)iblocks * leny * W;
+			/* tiles a band does not reach are not written: zero (full and
+			 * packed storage write every one the epilogue reads) */
+			cudaError_t status = op->storage != TF_STORAGE_BAND ? cudaSuccess
+				: cudaMemsetAsync(mirror_hi, 0, 2 * (size_t)iblocks * leny * W * sizeof(double), stream);
+			if (status != cudaSuccess)
+				return status;
+		}
+		if (sums) {
+			const long long warps = (long long)iblocks * slices;
+			product_kernel<W><<<blocks_for(warps, PRODUCT_WARPS), 32 * PRODUCT_WARPS, 0, stream>>>(
+				view_of(op), leny, lenx, x, incx, slices, hi, lo, mirror_hi, mirror_lo);
+		}
+		finish_kernel<W><<<blocks_for(leny, LINEAR_THREADS), LINEAR_THREADS, 0, stream>>>(
+			op->kind, leny, slices, sums, hi, lo, mirror_hi, mirror_lo, op->uplo == 'U', alpha,
+			beta, op->y, op->incy, saved, counter);
+		break;
+	}
+	case TF_OP_TRSV: {
+		view v = view_of(op);
+		const bool forward = v.upper == v.transposed;
+		double *hi = rest, *lo = rest + (size_t)op->n * W;
+		if (op->n <= SOLVE_ONE_BLOCK) {
+			trsv_kernel<W><<<1, SOLVE_THREADS, 0, stream>>>(v, op->n, forward, op->y, op->incy,
+									  hi, lo, saved, counter);
+			break;
+		}
+		const unsigned blocks = blocks_for(op->n, LINEAR_THREADS);
+		solve_load_kernel<W><<<blocks, LINEAR_THREADS, 0, stream>>>(op->n, op->y, op->incy, hi, lo, saved);
+		for (int p0 = 0; p0 < op->n; p0 += 32) {
+			solve_diagonal_kernel<W><<<1, 32, 0, stream>>>(v, op->n, forward, p0, hi, lo);
+			const int later = op->n - p0 - 32;
+			if (later > 0) {
+				const long long threads = v.transposed ? 32LL * later : later;
+				solve_update_kernel<W><<<blocks_for(threads, LINEAR_THREADS), LINEAR_THREADS, 0, stream>>>(
+					v, op->n, forward, p0, hi, lo);
+			}
+		}
+		solve_store_kernel<W><<<blocks, LINEAR_THREADS, 0, stream>>>(op->n, op->y, op->incy, hi, lo,
+									    counter);
+		break;
+	}
+	case TF_OP_DOT: case TF_OP_NRM2: case TF_OP_ASUM: {
+		const int blocks = reduce_blocks(op->n);
+		double *scale = scratch + 2;
+		if (op->kind == TF_OP_NRM2) {
+			max_kernel<W><<<blocks, REDUCE_THREADS, 0, stream>>>(op->n, op->x, op->incx, rest);
+			scale_kernel<<<1, 1, 0, stream>>>(blocks, rest, scale);
+		}
+		reduce_kernel<W><<<blocks, REDUCE_THREADS, 0, stream>>>(op->kind, op->n, op->x, op->incx,
+									 op->y, op->incy, op->conj != 0,
+									 scale, rest);
+		reduce_finish_kernel<W><<<1, 1, 0, stream>>>(op->kind, blocks, rest, scale, scratch, counter);
+		break;
+	}
+	case TF_OP_ROT: case TF_OP_ROTM: {
+		double h11 = op->alpha, h12 = op->beta, h21 = -op->beta, h22 = op->alpha, flag = 2.0;
+		if (op->kind == TF_OP_ROTM) {
+			const double *p = op->param;
+			flag = p[0];
+			h11 = flag < 0.0 ? p[1] : flag == 0.0 ? 1.0 : p[1];
+			h21 = flag < 0.0 ? p[2] : flag == 0.0 ? p[2] : -1.0;
+			h12 = flag < 0.0 ? p[3] : flag == 0.0 ? p[3] : 1.0;
+			h22 = flag < 0.0 ? p[4] : flag == 0.0 ? 1.0 : p[4];
+		}
+		rotation_kernel<W><<<blocks_for(op->n, LINEAR_THREADS), LINEAR_THREADS, 0, stream>>>(
+			op->n, (double *)op->x, op->incx, op->y, op->incy, h11, h12, h21, h22, flag);
+		break;
+	}
+	case TF_OP_AXPY: case TF_OP_SCAL:
+		zaxpy_scal_kernel<<<blocks_for(op->n, LINEAR_THREADS), LINEAR_THREADS, 0, stream>>>(
+			op->kind, op->n, alpha, op->x, op->incx, op->y, op->incy);
+		break;
+	case TF_OP_GER: case TF_OP_SYR: case TF_OP_SYR2: {
+		rank_args r;
+		r.kind = op->kind, r.storage = op->storage;
+		r.rows = op->kind == TF_OP_GER ? op->m : op->n, r.n = op->n, r.ldc = op->ldc;
+		r.upper = op->uplo == 'U', r.conj = op->conj != 0;
+		r.herm = W == 2 && op->conj && op->kind != TF_OP_GER;
+		r.alpha = alpha, r.x = op->x, r.y = op->y, r.incx = op->incx, r.incy = op->incy, r.c = op->c;
+		dim3 threads(32, 8), blocks(blocks_for(r.rows, 32 * RANK_ROWS), blocks_for(r.n, 8));
+		rank_kernel<W><<<blocks, threads, 0, stream>>>(r);
+		break;
+	}
+	default:
+		return cudaErrorInvalidValue;
+	}
+	return cudaGetLastError();
+}
+
+} /* namespace */
+
+extern "C" size_t tf_kernel_level12_scratch(const struct tf_op *op, int multiprocessors)
+{
+	const size_t w = (size_t)width_of(op), leny = (size_t)output_length(op);
+	size_t doubles = HEAD + leny * w;
+	switch (op->kind) {
+	case TF_OP_GEMV: case TF_OP_SYMV: case TF_OP_TRMV:
+		doubles += 2 * (size_t)slices_of(op, multiprocessors) * leny * w;
+		if (op->kind == TF_OP_SYMV) /* the mirrored terms, per row block */
+			doubles += 2 * (size_t)((leny + 31) / 32) * leny * w;
+		break;
+	case TF_OP_TRSV: doubles += 2 * leny * w; break;
+	case TF_OP_DOT: case TF_OP_NRM2: case TF_OP_ASUM:
+		doubles += 2 * (size_t)REDUCE_BLOCKS * w;
+		break;
+	default: break;
+	}
+	return doubles * sizeof(double);
+}
+
+extern "C" cudaError_t tf_kernel_level12(const struct tf_op *op, void *scratch, unsigned *counter,
+					 int multiprocessors, cudaStream_t stream)
+{
+	double *s = (double *)scratch;
+	return op->type == TF_TYPE_Z ? launch<2>(op, s, counter, multiprocessors, stream)
+				     : launch<1>(op, s, counter, multiprocessors, stream);
+}
+
+extern "C" cudaError_t tf_kernel_level12_restore(const struct tf_op *op, const void *scratch,
+						 cudaStream_t stream)
+{
+	const int leny = output_length(op);
+	const double *saved = (const double *)scratch + HEAD;
+	if (op->type == TF_TYPE_Z)
+		restore_kernel<2><<<blocks_for(leny, LINEAR_THREADS), LINEAR_THREADS, 0, stream>>>(
+			leny, op->y, op->incy, saved);
+	else
+		restore_kernel<1><<<blocks_for(leny, LINEAR_THREADS), LINEAR_THREADS, 0, stream>>>(
+			leny, op->y, op->incy, saved);
+	return cudaGetLastError();
+}
