@@ -270,10 +270,52 @@ TF_ARITH double tf_dd_range_largest(int n, const double *v, ptrdiff_t inc)
 	return largest;
 }
 
+/* sum_l a[l inca] b[l incb] 2^-(high_a + high_b), with |a| < 2^high_a and
+ * |b| < 2^high_b: the row and the column scaled into [1/2, 1) before the
+ * exact products, so that no product leaves the range. */
+TF_ARITH tf_dd tf_dd_range_scaled(int k, const double *a, ptrdiff_t inca, const double *b,
+				  ptrdiff_t incb, int high_a, int high_b)
+{
+	tf_dd scaled = tf_dd_make(0.0, 0.0);
+	for (int l = 0; l < k; l++)
+		scaled = tf_dd_fma(scaled, ldexp(a[l * inca], -high_a), ldexp(b[l * incb], -high_b));
+	return scaled;
+}
+
+/* scaled 2^e + add, add brought to scaled's scale and the exponent applied
+ * once.  An add larger than the scaled value by far more than DD's
+ * precision is the result alone (its scaled value would overflow); one
+ * smaller by as much underflows in the scaling, below DD's precision. */
+TF_ARITH tf_dd tf_dd_range_unscale(tf_dd scaled, int e, tf_dd add)
+{
+	if (add.hi != 0.0) {
+		int add_exponent;
+		(void)frexp(add.hi, &add_exponent);
+		if (add_exponent - e > 1000)
+			return add;
+		scaled = tf_dd_add(scaled, tf_dd_ldexp(add, -e));
+	}
+	return tf_dd_ldexp(scaled, e);
+}
+
+/* alpha sum_l a[l inca] b[l incb] + add, formed scaled (|a| < 2^high_a,
+ * |b| < 2^high_b, everything finite): alpha's significand applied to the
+ * scaled sum, alpha's exponent with the scales. */
+TF_ARITH tf_dd tf_dd_range_form(int k, const double *a, ptrdiff_t inca, const double *b,
+				ptrdiff_t incb, double alpha, int high_a, int high_b, tf_dd add)
+{
+	int alpha_exponent;
+	double alpha_fraction = frexp(alpha, &alpha_exponent);
+	tf_dd scaled = tf_dd_range_scaled(k, a, inca, b, incb, high_a, high_b);
+	return tf_dd_range_unscale(tf_dd_mul_d(scaled, alpha_fraction),
+				   alpha_exponent + high_a + high_b, add);
+}
+
 /* alpha sum_l a[l inca] b[l incb], for a kernel's sum of them that came out
  * tiny or not finite: into *result, scaled as above, returning 1; or 0 when
  * rescaling does not apply (data or alpha not finite, a zero row or column,
- * a cancellation). */
+ * a cancellation).  A caller that knows its terms left the range passes a
+ * sum that is not finite: the sum is then formed whatever its terms' size. */
 TF_ARITH int tf_dd_range_dot(int k, const double *a, ptrdiff_t inca, const double *b,
 			     ptrdiff_t incb, double alpha, tf_dd sum, tf_dd *result)
 {
@@ -284,16 +326,34 @@ TF_ARITH int tf_dd_range_dot(int k, const double *a, ptrdiff_t inca, const doubl
 	double largest_a = tf_dd_range_largest(k, a, inca);
 	if (!(largest_a <= DBL_MAX) || largest_a == 0.0)
 		return 0;
-	int high_a, high_b, alpha_exponent;
+	int high_a, high_b;
 	frexp(largest_a, &high_a); /* |a| < 2^high_a */
 	frexp(largest_b, &high_b);
 	if (isfinite(sum.hi) && high_a + high_b >= TF_DD_RANGE_SMALL)
 		return 0;
-	tf_dd scaled = tf_dd_make(0.0, 0.0);
-	for (int l = 0; l < k; l++)
-		scaled = tf_dd_fma(scaled, ldexp(a[l * inca], -high_a), ldexp(b[l * incb], -high_b));
-	double alpha_fraction = frexp(alpha, &alpha_exponent);
-	*result = tf_dd_ldexp(tf_dd_mul_d(scaled, alpha_fraction), alpha_exponent + high_a + high_b);
+	*result = tf_dd_range_form(k, a, inca, b, incb, alpha, high_a, high_b, tf_dd_make(0.0, 0.0));
+	return 1;
+}
+
+/* alpha sum_l a[l inca] b[l incb] + add, always formed scaled (the short
+ * sums of the Level 1 operations and of the rank updates, whose terms or
+ * alpha's products with them left the range): into *result, returning 1;
+ * 0 when data, alpha or add are not finite (then the Inf/NaN rule holds). */
+TF_ARITH int tf_dd_range_sum(int k, const double *a, ptrdiff_t inca, const double *b,
+			     ptrdiff_t incb, double alpha, tf_dd add, tf_dd *result)
+{
+	double largest_a = tf_dd_range_largest(k, a, inca), largest_b = tf_dd_range_largest(k, b, incb);
+	if (!(largest_a <= DBL_MAX) || !(largest_b <= DBL_MAX) || !isfinite(alpha) ||
+	    !isfinite(add.hi) || !isfinite(add.lo))
+		return 0;
+	if (largest_a == 0.0 || largest_b == 0.0 || alpha == 0.0) {
+		*result = add;
+		return 1;
+	}
+	int high_a, high_b;
+	frexp(largest_a, &high_a);
+	frexp(largest_b, &high_b);
+	*result = tf_dd_range_form(k, a, inca, b, incb, alpha, high_a, high_b, add);
 	return 1;
 }
 

@@ -10,6 +10,11 @@
  * entries are exact, so each output is the reference's expression
  * computed exactly and rounded once.
  *
+ * Range: an output whose two products overflow (and cancel, or sum to a
+ * normal double) comes out not finite; it is formed again with the factors
+ * scaled by powers of two (tf_dd_range_sum), and keeps that value when it
+ * is finite.  One test per chunk otherwise.
+ *
  * The vectors are taken CHUNK elements at a time; each part is rounded
  * into buffers and committed as an op of its own (dd_output.h), so that
  * Inf and NaN in a part come out as the reference's.  Zero increments (the
@@ -40,6 +45,20 @@ static void matrix_of(const struct tf_op *op, double *h)
 		h[0] = p[1], h[1] = 1.0, h[2] = -1.0, h[3] = p[4];
 }
 
+/* out[i] = h0 x[i] + h1 y[i] formed again scaled where it is not finite
+ * (m doubles: the parts of complex data apart). */
+static void range_outputs(int m, double h0, double h1, const double *x, const double *y,
+			  double *out)
+{
+	const double h[2] = { h0, h1 };
+	for (int i = 0; i < m; i++) {
+		const double v[2] = { x[i], y[i] };
+		tf_dd r;
+		if (!isfinite(out[i]) && tf_dd_range_sum(2, h, 1, v, 1, 1.0, tf_dd_make(0.0, 0.0), &r))
+			out[i] = tf_dd_to_double(r);
+	}
+}
+
 void tf_cpu_dd_rot(const struct tf_op *op)
 {
 	const struct tf_dd_loops *loops = tf_dd_loops();
@@ -56,6 +75,11 @@ void tf_cpu_dd_rot(const struct tf_op *op)
 		const double *x = tf_elements(part.x, width, count, op->incx, 0, count, xs);
 		const double *y = tf_elements(part.y, width, count, op->incy, 0, count, ys);
 		loops->transform(count * width, h, x, y, xo, yo);
+		if (!loops->all_finite((size_t)count * width, xo) ||
+		    !loops->all_finite((size_t)count * width, yo)) {
+			range_outputs(count * width, h[0], h[1], x, y, xo);
+			range_outputs(count * width, h[2], h[3], x, y, yo);
+		}
 		tf_cpu_commit_vectors(&part, xo, yo, count);
 	}
 }
