@@ -357,6 +357,73 @@ TF_ARITH int tf_dd_range_sum(int k, const double *a, ptrdiff_t inca, const doubl
 	return 1;
 }
 
+/* ---- DD with an exponent apart (the triangular solves' range).
+ *
+ * A substitution's intermediate values and products may leave double's
+ * range while the solution is a normal double (A and b near 2^1000, or a
+ * diagonal near 2^-1000): the slow path of the solves keeps each value as
+ * m 2^e, m a DD with |m.hi| in [1/2, 1) (or zero) and e an int, so that
+ * every operation is DD's on the significands and the exponents are
+ * applied once, at the rounding.  Inf and NaN stay in m. */
+typedef struct {
+	tf_dd m;
+	int e;
+} tf_xdd;
+
+/* m 2^e with m brought into [1/2, 1), exactly. */
+TF_ARITH tf_xdd tf_xdd_normalize(tf_dd m, int e)
+{
+	tf_xdd r;
+	int k = 0;
+	if (m.hi != 0.0 && isfinite(m.hi))
+		(void)frexp(m.hi, &k);
+	r.m = tf_dd_ldexp(m, -k);
+	r.e = m.hi != 0.0 && isfinite(m.hi) ? e + k : 0;
+	return r;
+}
+
+TF_ARITH tf_xdd tf_xdd_from_dd(tf_dd a)
+{
+	return tf_xdd_normalize(a, 0);
+}
+
+/* a b, b a double (its exponent taken apart first). */
+TF_ARITH tf_xdd tf_xdd_mul_d(tf_xdd a, double b)
+{
+	int k = 0;
+	double f = isfinite(b) ? frexp(b, &k) : b;
+	return tf_xdd_normalize(tf_dd_mul_d(a.m, f), a.e + k);
+}
+
+/* a + b: the smaller brought to the larger's exponent (one more than
+ * 1100 binades below it is beyond DD's precision: dropped). */
+TF_ARITH tf_xdd tf_xdd_add(tf_xdd a, tf_xdd b)
+{
+	if (b.m.hi == 0.0)
+		return a;
+	if (a.m.hi == 0.0)
+		return b;
+	int e = a.e > b.e ? a.e : b.e;
+	if (e - a.e > 1100)
+		return b;
+	if (e - b.e > 1100)
+		return a;
+	return tf_xdd_normalize(tf_dd_add(tf_dd_ldexp(a.m, a.e - e), tf_dd_ldexp(b.m, b.e - e)), e);
+}
+
+/* a / (b 2^eb), b a DD in [1/4, 4) (a scaled divisor). */
+TF_ARITH tf_xdd tf_xdd_div_scaled(tf_xdd a, tf_dd b, int eb)
+{
+	return tf_xdd_normalize(tf_dd_div(a.m, b), a.e - eb);
+}
+
+/* The DD value, each part rounded as ldexp rounds it (outside double's
+ * range: Inf, or the subnormals). */
+TF_ARITH tf_dd tf_xdd_to_dd(tf_xdd a)
+{
+	return tf_dd_ldexp(a.m, a.e);
+}
+
 /* The double nearest hi + lo (hi itself when the pair is normalized, up to
  * the tie case that fl(hi + lo) settles). */
 TF_ARITH double tf_dd_to_double(tf_dd a)

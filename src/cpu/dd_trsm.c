@@ -19,7 +19,13 @@
  * updates in the same order whatever the thread count, the task it falls
  * in and the instruction set (the loops' lanes and tiles change only which
  * elements run side by side), so the bits are the same for all of them.
- * X is rounded once at the end and committed by the rule of dd_output.h. */
+ * X is rounded once at the end and committed by the rule of dd_output.h.
+ *
+ * Range: a right-hand side whose solution says that the substitution may
+ * have left double's range (alpha R or the products overflowing, or
+ * numerators below DD's reach: tf_range_solve_suspect, one test per
+ * element) is solved again with an exponent apart from every value
+ * (dd_range_solve.h), one thread, and its values replaced. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -27,6 +33,7 @@
 #include "cpu/dd_kernels.h"
 #include "cpu/dd_loops.h"
 #include "cpu/dd_output.h"
+#include "cpu/dd_range_solve.h"
 #include "cpu/threads.h"
 
 #define KB 64 /* columns of M per block */
@@ -330,6 +337,50 @@ static void solve_task(void *context, int task)
 	tf_cpu_buffer_release(buffer, stack);
 }
 
+/* M of the op for dd_range_solve.h. */
+struct range_context {
+	const struct trsm_job *job;
+	struct m_layout m;
+};
+
+static const double *range_element(const void *context, int i, int l)
+{
+	const struct range_context *c = context;
+	return c->m.origin + c->job->width * ((ptrdiff_t)i * c->m.step_i + (ptrdiff_t)l * c->m.step_l);
+}
+
+/* The right-hand sides whose solution may have left the range, solved
+ * again with exponents apart. */
+static void range_check(const struct trsm_job *job)
+{
+	const struct tf_op *op = job->op;
+	const int w = job->width, p = job->p;
+	const double alpha[2] = { op->alpha, op->alpha_im };
+	struct range_context context = { job, m_layout(job) };
+	struct tf_range_triangle m = { .p = p, .width = w, .unit = job->unit, .conj = job->conj,
+				       .element = range_element, .context = &context };
+	/* element i of a right-hand side: at b_index(i) = first + i step */
+	ptrdiff_t step = (ptrdiff_t)b_index(job, 1 < p ? 1 : 0, 0, op->m) - (ptrdiff_t)b_index(job, 0, 0, op->m);
+	double *buffer = NULL;
+	for (int j = 0; j < job->q; j++) {
+		if (!tf_range_solve_suspect(&m, job->values + b_index(job, 0, j, op->m) * w, step))
+			continue;
+		size_t xdd_doubles = (sizeof(tf_xdd) + sizeof(double) - 1) / sizeof(double);
+		if (!buffer)
+			buffer = tf_cpu_buffer(NULL, 0, (size_t)p * w * (2 + xdd_doubles));
+		double *r = buffer, *x = r + (size_t)p * w;
+		for (int i = 0; i < p; i++)
+			for (int part = 0; part < w; part++)
+				r[(size_t)i * w + part] = op->c[b_index(job, i, j, op->ldc) * w + part];
+		tf_range_solve(&m, alpha, r, x, (tf_xdd *)(x + (size_t)p * w));
+		for (int i = 0; i < p; i++)
+			for (int part = 0; part < w; part++)
+				job->values[b_index(job, i, j, op->m) * w + part] = x[(size_t)i * w + part];
+	}
+	if (buffer)
+		tf_cpu_buffer_release(buffer, NULL);
+}
+
 void tf_cpu_dd_trsm(const struct tf_op *op)
 {
 	const int left = op->side == 'L';
@@ -361,6 +412,7 @@ void tf_cpu_dd_trsm(const struct tf_op *op)
 	else
 		for (int t = 0; t < tasks; t++)
 			solve_task(&job, t);
+	range_check(&job);
 	tf_cpu_commit_matrix(op, job.values, op->m, op->n, op->m, 0);
 	tf_cpu_buffer_release(job.values, values_stack);
 	tf_cpu_buffer_release(packed, packed_stack);

@@ -14,7 +14,12 @@
  *    C + alpha x(i) y(j) is normal (and elements whose exact value is
  *    beyond double's range, which must be the reference's);
  *  - drot, zdrot, drotm, zscal, zaxpy: two products near 2^1024 that
- *    cancel to a normal double.
+ *    cancel to a normal double;
+ *  - the solves dtrsv, dtbsv, dtpsv, ztrsv, ztbsv, ztpsv, dtrsm, ztrsm:
+ *    a diagonal near 2^700, the rest of A near 2^720 and b near 2^1000,
+ *    so that the products overflow while the solution is about 2^300 and
+ *    up; the same mirrored (2^-700, 2^-720, 2^-1000: the products
+ *    underflow); trsm also with alpha 2^600 against B near 2^500.
  * In dd mode every element whose exact value is a double meets the
  * accuracy criterion (exact.h), and one beyond double's range is the
  * reference's; in cpu mode every element is the reference's, bit for bit,
@@ -50,6 +55,15 @@ typedef void syr2_fn(const char *, const int *, const double *, const double *, 
 		     const double *, const int *, double *, const int *, size_t);
 typedef void spr2_fn(const char *, const int *, const double *, const double *, const int *,
 		     const double *, const int *, double *, size_t);
+typedef void trsv_fn(const char *, const char *, const char *, const int *, const double *,
+		     const int *, double *, const int *, size_t, size_t, size_t);
+typedef void tbsv_fn(const char *, const char *, const char *, const int *, const int *,
+		     const double *, const int *, double *, const int *, size_t, size_t, size_t);
+typedef void tpsv_fn(const char *, const char *, const char *, const int *, const double *,
+		     double *, const int *, size_t, size_t, size_t);
+typedef void trsm_fn(const char *, const char *, const char *, const char *, const int *,
+		     const int *, const double *, const double *, const int *, double *,
+		     const int *, size_t, size_t, size_t, size_t);
 typedef void rot_fn(const int *, double *, const int *, double *, const int *, const double *,
 		    const double *);
 typedef void rotm_fn(const int *, double *, const int *, double *, const int *, const double *);
@@ -448,6 +462,260 @@ static void rank_case(int kind, int complex, int conj, int packed, char uplo, in
 		}
 }
 
+/* ---- triangular solves */
+
+enum { SOLVE_OVER, SOLVE_UNDER, SOLVE_ALPHA };
+
+/* A value of 2^e's binade, random sign (complex: both parts). */
+static void value_near(double *v, int w, int e)
+{
+	for (int p = 0; p < w; p++)
+		v[p] = ldexp(random_significand(), e);
+}
+
+/* The exact solution of E x = alpha r (E p x p, lower or upper, complex
+ * doubles (re, im) at e[2 (i p + l)]) in MPFR, into xr, xi; 0 when some
+ * element is not a normal double far from the range's ends. */
+static int exact_solution(int p, const double *e, int lower, const double *alpha,
+			  const double *r, mpfr_t *xr, mpfr_t *xi)
+{
+	mpfr_t t, u, d;
+	mpfr_inits2(EX_PREC, t, u, d, (mpfr_ptr)0);
+	int normal = 1;
+	for (int step = 0; step < p; step++) {
+		int i = lower ? step : p - 1 - step;
+		/* alpha r_i */
+		mpfr_set_d(t, r[2 * i], MPFR_RNDN);
+		mpfr_mul_d(xr[i], t, alpha[0], MPFR_RNDN);
+		mpfr_mul_d(u, t, alpha[1], MPFR_RNDN);
+		mpfr_set_d(t, r[2 * i + 1], MPFR_RNDN);
+		mpfr_mul_d(xi[i], t, alpha[0], MPFR_RNDN);
+		mpfr_add(xi[i], xi[i], u, MPFR_RNDN);
+		mpfr_mul_d(u, t, alpha[1], MPFR_RNDN);
+		mpfr_sub(xr[i], xr[i], u, MPFR_RNDN);
+		for (int l = 0; l < p; l++) {
+			const double *a = e + 2 * ((size_t)i * p + l);
+			if (l == i || (lower ? l > i : l < i) || (a[0] == 0.0 && a[1] == 0.0))
+				continue;
+			/* x_i -= a x_l */
+			mpfr_mul_d(t, xr[l], a[0], MPFR_RNDN);
+			mpfr_mul_d(u, xi[l], a[1], MPFR_RNDN);
+			mpfr_sub(t, t, u, MPFR_RNDN);
+			mpfr_sub(xr[i], xr[i], t, MPFR_RNDN);
+			mpfr_mul_d(t, xi[l], a[0], MPFR_RNDN);
+			mpfr_mul_d(u, xr[l], a[1], MPFR_RNDN);
+			mpfr_add(t, t, u, MPFR_RNDN);
+			mpfr_sub(xi[i], xi[i], t, MPFR_RNDN);
+		}
+		/* x_i / (dr + di i) = x_i (dr - di i) / (dr^2 + di^2) */
+		const double *a = e + 2 * ((size_t)i * p + i);
+		mpfr_set_d(d, a[0], MPFR_RNDN);
+		mpfr_sqr(d, d, MPFR_RNDN);
+		mpfr_set_d(u, a[1], MPFR_RNDN);
+		mpfr_sqr(u, u, MPFR_RNDN);
+		mpfr_add(d, d, u, MPFR_RNDN);
+		mpfr_mul_d(t, xr[i], a[0], MPFR_RNDN);
+		mpfr_mul_d(u, xi[i], a[1], MPFR_RNDN);
+		mpfr_add(t, t, u, MPFR_RNDN);
+		mpfr_mul_d(u, xi[i], a[0], MPFR_RNDN);
+		mpfr_mul_d(xi[i], xr[i], a[1], MPFR_RNDN);
+		mpfr_sub(xi[i], u, xi[i], MPFR_RNDN);
+		mpfr_div(xr[i], t, d, MPFR_RNDN);
+		mpfr_div(xi[i], xi[i], d, MPFR_RNDN);
+		for (int part = 0; part < 2; part++) {
+			mpfr_ptr v = part ? xi[i] : xr[i];
+			long exp = mpfr_zero_p(v) ? 0 : mpfr_get_exp(v);
+			normal &= !mpfr_nan_p(v) && exp > -1000 && exp < 1000;
+		}
+	}
+	mpfr_clears(t, u, d, (mpfr_ptr)0);
+	return normal;
+}
+
+/* Judges a solution: element i (re, im) at got + at(i), against xr, xi. */
+static void judge_solution(const char *name, const char *what, int p, int w, mpfr_t *xr,
+			   mpfr_t *xi, const double *got, const double *ref, const long *at)
+{
+	for (int i = 0; i < p; i++)
+		for (int part = 0; part < w; part++) {
+			double g = got[at[i] * w + part], r = ref[at[i] * w + part];
+			if (bh_mode == BH_CPU) {
+				bh_verdict(name, bh_same(g, r), "%s x(%d): got %.17g, reference %.17g", what,
+					   i, g, r);
+				bh_ill_conditioned(name, isfinite(r) &&
+							 ex_judge(part ? xi[i] : xr[i], r,
+								  fabs(mpfr_get_d(part ? xi[i] : xr[i], MPFR_RNDN)),
+								  p, NULL));
+				continue;
+			}
+			double ulps = 0.0;
+			mpfr_ptr exact = part ? xi[i] : xr[i];
+			bh_verdict(name, isfinite(g) && ex_judge(exact, g, fabs(mpfr_get_d(exact, MPFR_RNDN)), p,
+								 &ulps),
+				   "%s x(%d): got %.17g, %.3g ulps off (exact %.17g, reference %.17g)", what, i,
+				   g, ulps, mpfr_get_d(exact, MPFR_RNDN), r);
+		}
+}
+
+static mpfr_t solution_re[MAX_N], solution_im[MAX_N];
+
+/* Exponents of b, the diagonal and the rest of A for a kind of data. */
+static void solve_exponents(int kind, int *eb, int *ed, int *eo)
+{
+	*eb = kind == SOLVE_OVER ? 1000 : kind == SOLVE_UNDER ? -1000 : 500;
+	*ed = kind == SOLVE_OVER ? 700 : kind == SOLVE_UNDER ? -700 : 300;
+	*eo = kind == SOLVE_OVER ? 720 : kind == SOLVE_UNDER ? -720 : 100;
+}
+
+static void trsv_case(int complex, int storage, char uplo, char trans, int n, int k, int incx,
+		      int kind)
+{
+	static const char *const names[2][3] = { { "dtrsv_", "dtbsv_", "dtpsv_" },
+						 { "ztrsv_", "ztbsv_", "ztpsv_" } };
+	const char *name = names[complex][storage];
+	const int w = complex ? 2 : 1, lda = storage == BAND ? k + 2 : n + 1;
+	const char diag = 'N';
+	static double a[MAX_LEN], e[2 * MAX_N * MAX_N], b[2 * MAX_N], xv[6 * MAX_N + 2],
+		got[6 * MAX_N + 2], ref[6 * MAX_N + 2];
+	int eb, ed, eo;
+	solve_exponents(kind, &eb, &ed, &eo);
+	const double one[2] = { 1.0, 0.0 };
+	int lower = (uplo == 'L') == (trans == 'N');
+	for (int attempt = 0;; attempt++) {
+		if (attempt == 100) {
+			fprintf(stderr, "no normal solution for %s\n", name);
+			exit(99);
+		}
+		for (size_t s = 0; s < sizeof a / sizeof a[0]; s++)
+			a[s] = NAN;
+		for (size_t s = 0; s < sizeof e / sizeof e[0]; s++)
+			e[s] = 0.0;
+		/* E = op(A), as stored */
+		for (int i = 0; i < n; i++)
+			for (int j = 0; j < n; j++) {
+				int r = trans == 'N' ? i : j, c = trans == 'N' ? j : i;
+				long at = stored_at(storage, uplo, n, k, lda, r, c);
+				if (at < 0)
+					continue;
+				value_near(a + w * at, w, i == j ? ed : eo);
+				double *v = e + 2 * ((size_t)i * n + j);
+				v[0] = a[w * at];
+				v[1] = complex ? (trans == 'C' ? -a[w * at + 1] : a[w * at + 1]) : 0.0;
+			}
+		for (int i = 0; i < n; i++) {
+			b[2 * i + 1] = 0.0;
+			value_near(b + 2 * i, w, eb);
+		}
+		if (exact_solution(n, e, lower, one, b, solution_re, solution_im))
+			break;
+	}
+	double bw[2 * MAX_N];
+	for (int i = 0; i < n; i++)
+		for (int p = 0; p < w; p++)
+			bw[w * i + p] = b[2 * i + p];
+	bh_place(xv, w, n, incx, bw);
+	long span = bh_span(n, incx) * w;
+	memcpy(got, xv, sizeof(double) * span);
+	memcpy(ref, xv, sizeof(double) * span);
+	char su[2] = { uplo, 0 }, st[2] = { trans, 0 }, sd[2] = { diag, 0 };
+	for (int reference = 0; reference < 2; reference++) {
+		double *out = reference ? ref : got;
+		void *f = routine(name, reference);
+		if (storage == FULL)
+			((trsv_fn *)f)(su, st, sd, &n, a, &lda, out, &incx, 1, 1, 1);
+		else if (storage == BAND)
+			((tbsv_fn *)f)(su, st, sd, &n, &k, a, &lda, out, &incx, 1, 1, 1);
+		else
+			((tpsv_fn *)f)(su, st, sd, &n, a, out, &incx, 1, 1, 1);
+	}
+	long at[MAX_N];
+	for (int i = 0; i < n; i++)
+		at[i] = bh_at(n, incx, i);
+	char what[96];
+	snprintf(what, sizeof what, "%s %c%c n=%d k=%d incx=%d %s", name, uplo, trans, n, k, incx,
+		 kind == SOLVE_OVER ? "products overflow" : "products underflow");
+	judge_solution(name, what, n, w, solution_re, solution_im, got, ref, at);
+}
+
+static void trsm_case(int complex, char side, char uplo, char trans, int m, int n, int kind)
+{
+	const char *name = complex ? "ztrsm_" : "dtrsm_";
+	const int w = complex ? 2 : 1, left = side == 'L', p = left ? m : n, q = left ? n : m;
+	const int lda = p + 1, ldb = m + 2;
+	static double a[2 * (MAX_N + 1) * MAX_N], e[2 * MAX_N * MAX_N], b0[2 * (MAX_N + 2) * MAX_N],
+		got[2 * (MAX_N + 2) * MAX_N], ref[2 * (MAX_N + 2) * MAX_N];
+	static mpfr_t xr[MAX_N][MAX_N], xi[MAX_N][MAX_N];
+	static int initialized;
+	if (!initialized) {
+		for (int j = 0; j < MAX_N; j++)
+			for (int i = 0; i < MAX_N; i++)
+				mpfr_inits2(EX_PREC, xr[j][i], xi[j][i], (mpfr_ptr)0);
+		initialized = 1;
+	}
+	int eb, ed, eo;
+	solve_exponents(kind, &eb, &ed, &eo);
+	double alpha[2] = { kind == SOLVE_ALPHA ? 0x1p600 * 1.25 : 1.0, 0.0 };
+	if (complex && kind == SOLVE_ALPHA)
+		alpha[1] = -0x1p599;
+	/* E: side L op(A), side R op(A)^T (X op(A) = B is op(A)^T X^T = B^T) */
+	int lower = ((uplo == 'L') == (trans == 'N')) == left;
+	for (int attempt = 0;; attempt++) {
+		if (attempt == 100) {
+			fprintf(stderr, "no normal solution for %s\n", name);
+			exit(99);
+		}
+		for (size_t s = 0; s < sizeof a / sizeof a[0]; s++)
+			a[s] = NAN;
+		for (size_t s = 0; s < sizeof e / sizeof e[0]; s++)
+			e[s] = 0.0;
+		for (int r = 0; r < p; r++)
+			for (int c = 0; c < p; c++) {
+				if (uplo == 'U' ? r > c : r < c)
+					continue;
+				double *v = a + w * (r + (size_t)c * lda);
+				value_near(v, w, r == c ? ed : eo);
+				/* op(A)(i, j) */
+				int i = trans == 'N' ? r : c, j = trans == 'N' ? c : r;
+				double re = v[0], im = complex ? (trans == 'C' ? -v[1] : v[1]) : 0.0;
+				double *t = left ? e + 2 * ((size_t)i * p + j) : e + 2 * ((size_t)j * p + i);
+				t[0] = re;
+				t[1] = im;
+			}
+		for (size_t s = 0; s < (size_t)w * ldb * n; s++)
+			b0[s] = NAN;
+		for (int j = 0; j < n; j++)
+			for (int i = 0; i < m; i++)
+				value_near(b0 + w * (i + (size_t)j * ldb), w, eb);
+		int normal = 1;
+		for (int rhs = 0; rhs < q && normal; rhs++) {
+			double r[2 * MAX_N];
+			for (int i = 0; i < p; i++) {
+				const double *v = b0 + w * (left ? i + (size_t)rhs * ldb : rhs + (size_t)i * ldb);
+				r[2 * i] = v[0];
+				r[2 * i + 1] = complex ? v[1] : 0.0;
+			}
+			normal = exact_solution(p, e, lower, alpha, r, xr[rhs], xi[rhs]);
+		}
+		if (normal)
+			break;
+	}
+	memcpy(got, b0, sizeof(double) * w * ldb * n);
+	memcpy(ref, b0, sizeof(double) * w * ldb * n);
+	char ss[2] = { side, 0 }, su[2] = { uplo, 0 }, st[2] = { trans, 0 }, sd[2] = "N";
+	((trsm_fn *)routine(name, 0))(ss, su, st, sd, &m, &n, alpha, a, &lda, got, &ldb, 1, 1, 1, 1);
+	((trsm_fn *)routine(name, 1))(ss, su, st, sd, &m, &n, alpha, a, &lda, ref, &ldb, 1, 1, 1, 1);
+	static const char *const kinds[] = { "products overflow", "products underflow",
+					     "alpha B overflows" };
+	char what[96];
+	snprintf(what, sizeof what, "%s %c%c%c m=%d n=%d %s", name, side, uplo, trans, m, n, kinds[kind]);
+	for (int rhs = 0; rhs < q; rhs++) {
+		long at[MAX_N];
+		for (int i = 0; i < p; i++)
+			at[i] = left ? i + (long)rhs * ldb : rhs + (long)i * ldb;
+		judge_solution(name, what, p, w, xr[rhs], xi[rhs], got, ref, at);
+	}
+}
+
 /* ---- drot, zdrot, drotm, zscal, zaxpy */
 
 /* x and y of n elements (w doubles each) near 2^505 with y close to
@@ -567,6 +835,25 @@ int main(int argc, char **argv)
 								  kind != GER && variant, uplos[u], 9, 7,
 								  under, zero_c);
 						}
+	for (int i = 0; i < MAX_N; i++)
+		mpfr_inits2(EX_PREC, solution_re[i], solution_im[i], (mpfr_ptr)0);
+	for (int complex = 0; complex < 2; complex++)
+		for (int storage = FULL; storage <= PACKED; storage++)
+			for (int u = 0; u < 2; u++)
+				for (int t = 0; t < 2 + complex; t++)
+					for (int kind = SOLVE_OVER; kind <= SOLVE_UNDER; kind++)
+						for (int n = 1; n <= 9; n += 4)
+							trsv_case(complex, storage, uplos[u], transes[t], n,
+								  storage == BAND ? 3 : 0, t == 1 ? -2 : 1, kind);
+	static const char sides[] = "LR";
+	for (int complex = 0; complex < 2; complex++)
+		for (int s = 0; s < 2; s++)
+			for (int u = 0; u < 2; u++)
+				for (int t = 0; t < 2 + complex; t++)
+					for (int kind = SOLVE_OVER; kind <= SOLVE_ALPHA; kind++)
+						trsm_case(complex, sides[s], uplos[u], transes[t], 8, 5, kind);
+	for (int i = 0; i < MAX_N; i++)
+		mpfr_clears(solution_re[i], solution_im[i], (mpfr_ptr)0);
 	rot_case(0, 0);
 	rot_case(1, 0);
 	rot_case(0, 1);
