@@ -114,7 +114,8 @@ TF_ARITH int tf_zdd_range_sum(int n, const double *a, const double *b, double al
 			      double alpha_im, tf_zdd add, tf_zdd *result)
 {
 	double largest_a = tf_dd_range_largest(2 * n, a, 1), largest_b = tf_dd_range_largest(2 * n, b, 1);
-	double largest_alpha = fmax(fabs(alpha_re), fabs(alpha_im));
+	const double alpha[2] = { alpha_re, alpha_im };
+	double largest_alpha = tf_dd_range_largest(2, alpha, 1); /* NaN: Inf */
 	if (!(largest_a <= DBL_MAX) || !(largest_b <= DBL_MAX) || !(largest_alpha <= DBL_MAX) ||
 	    !isfinite(add.re.hi) || !isfinite(add.re.lo) || !isfinite(add.im.hi) ||
 	    !isfinite(add.im.lo))
