@@ -270,52 +270,10 @@ TF_ARITH double tf_dd_range_largest(int n, const double *v, ptrdiff_t inc)
 	return largest;
 }
 
-/* sum_l a[l inca] b[l incb] 2^-(high_a + high_b), with |a| < 2^high_a and
- * |b| < 2^high_b: the row and the column scaled into [1/2, 1) before the
- * exact products, so that no product leaves the range. */
-TF_ARITH tf_dd tf_dd_range_scaled(int k, const double *a, ptrdiff_t inca, const double *b,
-				  ptrdiff_t incb, int high_a, int high_b)
-{
-	tf_dd scaled = tf_dd_make(0.0, 0.0);
-	for (int l = 0; l < k; l++)
-		scaled = tf_dd_fma(scaled, ldexp(a[l * inca], -high_a), ldexp(b[l * incb], -high_b));
-	return scaled;
-}
-
-/* scaled 2^e + add, add brought to scaled's scale and the exponent applied
- * once.  An add larger than the scaled value by far more than DD's
- * precision is the result alone (its scaled value would overflow); one
- * smaller by as much underflows in the scaling, below DD's precision. */
-TF_ARITH tf_dd tf_dd_range_unscale(tf_dd scaled, int e, tf_dd add)
-{
-	if (add.hi != 0.0) {
-		int add_exponent;
-		(void)frexp(add.hi, &add_exponent);
-		if (add_exponent - e > 1000)
-			return add;
-		scaled = tf_dd_add(scaled, tf_dd_ldexp(add, -e));
-	}
-	return tf_dd_ldexp(scaled, e);
-}
-
-/* alpha sum_l a[l inca] b[l incb] + add, formed scaled (|a| < 2^high_a,
- * |b| < 2^high_b, everything finite): alpha's significand applied to the
- * scaled sum, alpha's exponent with the scales. */
-TF_ARITH tf_dd tf_dd_range_form(int k, const double *a, ptrdiff_t inca, const double *b,
-				ptrdiff_t incb, double alpha, int high_a, int high_b, tf_dd add)
-{
-	int alpha_exponent;
-	double alpha_fraction = frexp(alpha, &alpha_exponent);
-	tf_dd scaled = tf_dd_range_scaled(k, a, inca, b, incb, high_a, high_b);
-	return tf_dd_range_unscale(tf_dd_mul_d(scaled, alpha_fraction),
-				   alpha_exponent + high_a + high_b, add);
-}
-
 /* alpha sum_l a[l inca] b[l incb], for a kernel's sum of them that came out
  * tiny or not finite: into *result, scaled as above, returning 1; or 0 when
  * rescaling does not apply (data or alpha not finite, a zero row or column,
- * a cancellation).  A caller that knows its terms left the range passes a
- * sum that is not finite: the sum is then formed whatever its terms' size. */
+ * a cancellation). */
 TF_ARITH int tf_dd_range_dot(int k, const double *a, ptrdiff_t inca, const double *b,
 			     ptrdiff_t incb, double alpha, tf_dd sum, tf_dd *result)
 {
@@ -326,45 +284,28 @@ TF_ARITH int tf_dd_range_dot(int k, const double *a, ptrdiff_t inca, const doubl
 	double largest_a = tf_dd_range_largest(k, a, inca);
 	if (!(largest_a <= DBL_MAX) || largest_a == 0.0)
 		return 0;
-	int high_a, high_b;
+	int high_a, high_b, alpha_exponent;
 	frexp(largest_a, &high_a); /* |a| < 2^high_a */
 	frexp(largest_b, &high_b);
 	if (isfinite(sum.hi) && high_a + high_b >= TF_DD_RANGE_SMALL)
 		return 0;
-	*result = tf_dd_range_form(k, a, inca, b, incb, alpha, high_a, high_b, tf_dd_make(0.0, 0.0));
+	tf_dd scaled = tf_dd_make(0.0, 0.0);
+	for (int l = 0; l < k; l++)
+		scaled = tf_dd_fma(scaled, ldexp(a[l * inca], -high_a), ldexp(b[l * incb], -high_b));
+	double alpha_fraction = frexp(alpha, &alpha_exponent);
+	*result = tf_dd_ldexp(tf_dd_mul_d(scaled, alpha_fraction), alpha_exponent + high_a + high_b);
 	return 1;
 }
 
-/* alpha sum_l a[l inca] b[l incb] + add, always formed scaled (the short
- * sums of the Level 1 operations and of the rank updates, whose terms or
- * alpha's products with them left the range): into *result, returning 1;
- * 0 when data, alpha or add are not finite (then the Inf/NaN rule holds). */
-TF_ARITH int tf_dd_range_sum(int k, const double *a, ptrdiff_t inca, const double *b,
-			     ptrdiff_t incb, double alpha, tf_dd add, tf_dd *result)
-{
-	double largest_a = tf_dd_range_largest(k, a, inca), largest_b = tf_dd_range_largest(k, b, incb);
-	if (!(largest_a <= DBL_MAX) || !(largest_b <= DBL_MAX) || !isfinite(alpha) ||
-	    !isfinite(add.hi) || !isfinite(add.lo))
-		return 0;
-	if (largest_a == 0.0 || largest_b == 0.0 || alpha == 0.0) {
-		*result = add;
-		return 1;
-	}
-	int high_a, high_b;
-	frexp(largest_a, &high_a);
-	frexp(largest_b, &high_b);
-	*result = tf_dd_range_form(k, a, inca, b, incb, alpha, high_a, high_b, add);
-	return 1;
-}
-
-/* ---- DD with an exponent apart (the triangular solves' range).
+/* ---- DD with an exponent apart (the range of short sums and solves).
  *
- * A substitution's intermediate values and products may leave double's
- * range while the solution is a normal double (A and b near 2^1000, or a
- * diagonal near 2^-1000): the slow path of the solves keeps each value as
- * m 2^e, m a DD with |m.hi| in [1/2, 1) (or zero) and e an int, so that
- * every operation is DD's on the significands and the exponents are
- * applied once, at the rounding.  Inf and NaN stay in m. */
+ * Products of three doubles, and a substitution's intermediate values, may
+ * leave double's range while the result is a normal double (alpha y(j) of
+ * a rank update beyond the range; A and b near 2^1000, or a diagonal near
+ * 2^-1000, in a solve): the slow paths keep each value as m 2^e, m a DD
+ * with |m.hi| in [1/2, 1) (or zero) and e an int, so that every
+ * operation is DD's on the significands and the exponents are applied
+ * once, at the rounding.  Inf and NaN stay in m. */
 typedef struct {
 	tf_dd m;
 	int e;
@@ -422,6 +363,34 @@ TF_ARITH tf_xdd tf_xdd_div_scaled(tf_xdd a, tf_dd b, int eb)
 TF_ARITH tf_dd tf_xdd_to_dd(tf_xdd a)
 {
 	return tf_dd_ldexp(a.m, a.e);
+}
+
+/* a b c, each factor's exponent apart: exact but for the DD product by c
+ * (a relative error of a few 2^-106). */
+TF_ARITH tf_xdd tf_xdd_product3(double a, double b, double c)
+{
+	return tf_xdd_mul_d(tf_xdd_mul_d(tf_xdd_from_dd(tf_dd_make(a, 0.0)), b), c);
+}
+
+/* alpha sum_l a[l inca] b[l incb] + add for the short sums whose terms
+ * (or alpha's products with them) left the range (Level 1, the rank
+ * updates): every term alpha a_l b_l with its factors' exponents apart
+ * (tf_xdd), summed with add, the exponent applied once; into *result,
+ * returning 1, or 0 when data, alpha or add are not finite (then the
+ * Inf/NaN rule holds).  Unlike tf_dd_range_dot's common scale, no factor
+ * is scaled toward the subnormals, however far apart the terms' sizes. */
+TF_ARITH int tf_dd_range_sum(int k, const double *a, ptrdiff_t inca, const double *b,
+			     ptrdiff_t incb, double alpha, tf_dd add, tf_dd *result)
+{
+	if (!(tf_dd_range_largest(k, a, inca) <= DBL_MAX) ||
+	    !(tf_dd_range_largest(k, b, incb) <= DBL_MAX) || !isfinite(alpha) || !isfinite(add.hi) ||
+	    !isfinite(add.lo))
+		return 0;
+	tf_xdd sum = tf_xdd_from_dd(add);
+	for (int l = 0; l < k; l++)
+		sum = tf_xdd_add(sum, tf_xdd_product3(a[l * inca], b[l * incb], alpha));
+	*result = tf_xdd_to_dd(sum);
+	return 1;
 }
 
 /* The double nearest hi + lo (hi itself when the pair is normalized, up to

@@ -104,42 +104,34 @@ TF_ARITH tf_zdd tf_zdd_div_z(tf_zdd a, double br, double bi)
 }
 
 /* alpha sum_l a_l b_l + add for n complex a_l, b_l ((re, im) pairs,
- * contiguous), always formed scaled (tf_dd_range_sum of twofold/arith_dd.h
- * for complex data): both parts of the sum formed at the scale of a's and
- * b's largest parts, multiplied by alpha scaled by its largest part's
- * power of two, so that the parts of alpha's product cancel before the
- * exponents are applied, once.  Returns 0, *result untouched, where data,
- * alpha or add are not finite. */
+ * contiguous), every term with its factors' exponents apart
+ * (tf_dd_range_sum of twofold/arith_dd.h for complex data): each part the
+ * sum of four products of three doubles per term (alpha's, a's and b's
+ * parts), so that parts that overflow and cancel come out right.  Returns
+ * 0, *result untouched, where data, alpha or add are not finite. */
 TF_ARITH int tf_zdd_range_sum(int n, const double *a, const double *b, double alpha_re,
 			      double alpha_im, tf_zdd add, tf_zdd *result)
 {
-	double largest_a = tf_dd_range_largest(2 * n, a, 1), largest_b = tf_dd_range_largest(2 * n, b, 1);
 	const double alpha[2] = { alpha_re, alpha_im };
-	double largest_alpha = tf_dd_range_largest(2, alpha, 1); /* NaN: Inf */
-	if (!(largest_a <= DBL_MAX) || !(largest_b <= DBL_MAX) || !(largest_alpha <= DBL_MAX) ||
-	    !isfinite(add.re.hi) || !isfinite(add.re.lo) || !isfinite(add.im.hi) ||
-	    !isfinite(add.im.lo))
+	if (!(tf_dd_range_largest(2 * n, a, 1) <= DBL_MAX) ||
+	    !(tf_dd_range_largest(2 * n, b, 1) <= DBL_MAX) ||
+	    !(tf_dd_range_largest(2, alpha, 1) <= DBL_MAX) || !isfinite(add.re.hi) ||
+	    !isfinite(add.re.lo) || !isfinite(add.im.hi) || !isfinite(add.im.lo))
 		return 0;
-	if (largest_a == 0.0 || largest_b == 0.0 || largest_alpha == 0.0) {
-		*result = add;
-		return 1;
-	}
-	int high_a, high_b, high_alpha;
-	frexp(largest_a, &high_a);
-	frexp(largest_b, &high_b);
-	frexp(largest_alpha, &high_alpha);
-	tf_dd re = tf_dd_make(0.0, 0.0), im = tf_dd_make(0.0, 0.0);
+	tf_xdd re = tf_xdd_from_dd(add.re), im = tf_xdd_from_dd(add.im);
 	for (int l = 0; l < n; l++) {
-		double ar = ldexp(a[2 * l], -high_a), ai = ldexp(a[2 * l + 1], -high_a);
-		double br = ldexp(b[2 * l], -high_b), bi = ldexp(b[2 * l + 1], -high_b);
-		re = tf_dd_fma(tf_dd_fma(re, ar, br), -ai, bi);
-		im = tf_dd_fma(tf_dd_fma(im, ar, bi), ai, br);
+		double ar = a[2 * l], ai = a[2 * l + 1], br = b[2 * l], bi = b[2 * l + 1];
+		/* alpha (ar br - ai bi + (ar bi + ai br) i) */
+		re = tf_xdd_add(re, tf_xdd_product3(alpha_re, ar, br));
+		re = tf_xdd_add(re, tf_xdd_product3(-alpha_re, ai, bi));
+		re = tf_xdd_add(re, tf_xdd_product3(-alpha_im, ar, bi));
+		re = tf_xdd_add(re, tf_xdd_product3(-alpha_im, ai, br));
+		im = tf_xdd_add(im, tf_xdd_product3(alpha_re, ar, bi));
+		im = tf_xdd_add(im, tf_xdd_product3(alpha_re, ai, br));
+		im = tf_xdd_add(im, tf_xdd_product3(alpha_im, ar, br));
+		im = tf_xdd_add(im, tf_xdd_product3(-alpha_im, ai, bi));
 	}
-	double fr = ldexp(alpha_re, -high_alpha), fi = ldexp(alpha_im, -high_alpha);
-	tf_dd pr = tf_dd_add(tf_dd_mul_d(re, fr), tf_dd_mul_d(im, -fi));
-	tf_dd pi = tf_dd_add(tf_dd_mul_d(im, fr), tf_dd_mul_d(re, fi));
-	int e = high_alpha + high_a + high_b;
-	*result = tf_zdd_make(tf_dd_range_unscale(pr, e, add.re), tf_dd_range_unscale(pi, e, add.im));
+	*result = tf_zdd_make(tf_xdd_to_dd(re), tf_xdd_to_dd(im));
 	return 1;
 }
 
