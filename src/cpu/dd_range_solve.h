@@ -23,13 +23,32 @@ struct tf_range_triangle {
 	const void *context;
 };
 
+/* Whether an unknown of a fast solve may have lost accuracy to double's
+ * range, from its numerator x_i M(i,i) (the largest part's first word,
+ * before the division): not finite, or nonzero outside [2^-960, 2^1020]
+ * (DD's low word below the subnormals, or its terms near overflow).  Two
+ * comparisons, for the solves' loops. */
+static inline int tf_range_numerator_suspect(double numerator)
+{
+	double v = numerator < 0 ? -numerator : numerator;
+	return !(v <= 0x1p1020) || (v != 0.0 && v < 0x1p-960);
+}
+
+/* A zero numerator over a diagonal below 2^-40 (complex: its largest
+ * part) is suspect too: terms that underflowed whole, which the division
+ * could have made normal. */
+#define TF_RANGE_TINY_DIAGONAL 0x1p-40
+
+/* The exponents of M's diagonal (|d| in [2^(e-1), 2^e); a unit diagonal
+ * 1; zero: INT_MIN / 2), for tf_range_solution_suspect. */
+void tf_range_diagonal_exponents(const struct tf_range_triangle *m, int *exponents);
+
 /* Whether the solution x of a fast solve (p elements of width doubles, M's
- * element i at x + i step width) may have lost accuracy to double's range:
- * an element not finite, or one whose numerator x_i M(i,i) is outside
- * [2^-960, 2^1020] (DD's low part would be below the subnormals, or its
- * terms near overflow), or a zero over a diagonal below 2^-40 (terms that
- * underflowed whole, which the division could have made normal). */
-int tf_range_solve_suspect(const struct tf_range_triangle *m, const double *x, ptrdiff_t step);
+ * element i at x + i step width) may have lost accuracy to the range: an
+ * element not finite, or a numerator x_i M(i,i) as above, judged by the
+ * exponents (integer work only). */
+int tf_range_solution_suspect(const struct tf_range_triangle *m, const int *diagonal_exponents,
+			      const double *x, ptrdiff_t step);
 
 /* x = alpha M^-1 r: r and x p elements of width doubles, contiguous, in
  * M's numbering; x rounded once.  work: p width tf_xdd. */

@@ -23,7 +23,7 @@
  *
  * Range: a right-hand side whose solution says that the substitution may
  * have left double's range (alpha R or the products overflowing, or
- * numerators below DD's reach: tf_range_solve_suspect, one test per
+ * numerators below DD's reach: tf_range_solution_suspect, one test per
  * element) is solved again with an exponent apart from every value
  * (dd_range_solve.h), one thread, and its values replaced. */
 #include "config.h"
@@ -44,6 +44,7 @@
 #define STACK_PACKED 2048
 #define STACK_VALUES 1024
 #define STACK_X 4096
+#define STACK_EXPONENTS 256 /* ints of the diagonal's exponents (range_check) */
 
 struct trsm_job {
 	const struct tf_op *op;
@@ -362,8 +363,14 @@ static void range_check(const struct trsm_job *job)
 	/* element i of a right-hand side: at b_index(i) = first + i step */
 	ptrdiff_t step = (ptrdiff_t)b_index(job, 1 < p ? 1 : 0, 0, op->m) - (ptrdiff_t)b_index(job, 0, 0, op->m);
 	double *buffer = NULL;
+	int stack_exponents[STACK_EXPONENTS];
+	/* (heap memory has no type of its own: ints in a buffer of doubles) */
+	int *exponents = p <= STACK_EXPONENTS ? stack_exponents
+					      : (int *)tf_cpu_buffer(NULL, 0, ((size_t)p + 1) / 2);
+	tf_range_diagonal_exponents(&m, exponents);
 	for (int j = 0; j < job->q; j++) {
-		if (!tf_range_solve_suspect(&m, job->values + b_index(job, 0, j, op->m) * w, step))
+		if (!tf_range_solution_suspect(&m, exponents, job->values + b_index(job, 0, j, op->m) * w,
+					       step))
 			continue;
 		size_t xdd_doubles = (sizeof(tf_xdd) + sizeof(double) - 1) / sizeof(double);
 		if (!buffer)
@@ -379,6 +386,8 @@ static void range_check(const struct trsm_job *job)
 	}
 	if (buffer)
 		tf_cpu_buffer_release(buffer, NULL);
+	if (exponents != stack_exponents)
+		tf_cpu_buffer_release((double *)exponents, NULL);
 }
 
 void tf_cpu_dd_trsm(const struct tf_op *op)
