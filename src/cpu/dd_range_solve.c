@@ -9,60 +9,13 @@
  * instruction set. */
 #include "config.h"
 
-#include <limits.h>
 #include <math.h>
-#include <stdint.h>
-#include <string.h>
 #include "cpu/dd_range_solve.h"
 
 /* |v| of a complex or real element: its largest part. */
 static double largest_part(const double *v, int width)
 {
 	return width == 2 ? fmax(fabs(v[0]), fabs(v[1])) : fabs(v[0]);
-}
-
-/* The exponent e of 2^(e-1) <= |v| < 2^e, v finite and nonzero, from its
- * bits (a subnormal counts as 2^-1074: the slow path decides). */
-static int exponent_of(double v)
-{
-	uint64_t bits;
-	memcpy(&bits, &v, sizeof bits);
-	int biased = (int)(bits >> 52 & 0x7ff);
-	return biased ? biased - 1022 : -1073;
-}
-
-void tf_range_diagonal_exponents(const struct tf_range_triangle *m, int *exponents)
-{
-	for (int i = 0; i < m->p; i++) {
-		double d = m->unit ? 1.0 : largest_part(m->element(m->context, i, i), m->width);
-		exponents[i] = d == 0.0 || !(d <= DBL_MAX) ? INT_MIN / 2 : exponent_of(d);
-	}
-}
-
-int tf_range_solution_suspect(const struct tf_range_triangle *m, const int *diagonal_exponents,
-			      const double *x, ptrdiff_t step)
-{
-	const int w = m->width;
-	for (int i = 0; i < m->p; i++) {
-		const double *e = x + i * step * w;
-		double v = fabs(e[0]), other = fabs(e[w - 1]);
-		v = other > v ? other : v;
-		int d = diagonal_exponents[i];
-		if (!(v <= DBL_MAX) || (e[w - 1] != e[w - 1]))
-			return 1;
-		if (d == INT_MIN / 2)
-			continue; /* a zero diagonal: the reference's Inf or NaN */
-		if (v == 0.0) {
-			if (d < -39) /* below TF_RANGE_TINY_DIAGONAL */
-				return 1;
-			continue;
-		}
-		/* the numerator is within a factor 4 of 2^(ev + d - 1) */
-		int sum = exponent_of(v) + d;
-		if (sum < -958 || sum > 1020)
-			return 1;
-	}
-	return 0;
 }
 
 /* x - a y for a complex (or real) double a, conjugated when conj. */

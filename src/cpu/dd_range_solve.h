@@ -7,7 +7,11 @@
 #ifndef TF_CPU_DD_RANGE_SOLVE_H
 #define TF_CPU_DD_RANGE_SOLVE_H
 
+#include <limits.h>
+#include <math.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <string.h>
 #include "twofold/arith_dd.h"
 
 struct tf_range_triangle {
@@ -39,16 +43,44 @@ static inline int tf_range_numerator_suspect(double numerator)
  * could have made normal. */
 #define TF_RANGE_TINY_DIAGONAL 0x1p-40
 
-/* The exponents of M's diagonal (|d| in [2^(e-1), 2^e); a unit diagonal
- * 1; zero: INT_MIN / 2), for tf_range_solution_suspect. */
-void tf_range_diagonal_exponents(const struct tf_range_triangle *m, int *exponents);
+/* The exponent e of 2^(e-1) <= |v| < 2^e, v finite and nonzero, from its
+ * bits (a subnormal counts as 2^-1074: the slow path decides). */
+static inline int tf_range_exponent(double v)
+{
+	uint64_t bits;
+	memcpy(&bits, &v, sizeof bits);
+	int biased = (int)(bits >> 52 & 0x7ff);
+	return biased ? biased - 1022 : -1073;
+}
 
-/* Whether the solution x of a fast solve (p elements of width doubles, M's
- * element i at x + i step width) may have lost accuracy to the range: an
- * element not finite, or a numerator x_i M(i,i) as above, judged by the
- * exponents (integer work only). */
-int tf_range_solution_suspect(const struct tf_range_triangle *m, const int *diagonal_exponents,
-			      const double *x, ptrdiff_t step);
+/* tf_range_exponent of a diagonal element that is zero or not finite:
+ * its unknowns are the reference's Inf or NaN, not range trouble. */
+#define TF_RANGE_NO_EXPONENT INT_MIN
+
+/* The exponent of a diagonal element (width doubles; its largest part). */
+static inline int tf_range_diagonal_exponent(const double *d, int width)
+{
+	double v = fabs(d[0]), other = fabs(d[width - 1]);
+	v = other > v ? other : v;
+	return v == 0.0 || !(v <= DBL_MAX) ? TF_RANGE_NO_EXPONENT : tf_range_exponent(v);
+}
+
+/* Whether an unknown x_i of a fast solve (width doubles), rounded, may have
+ * lost accuracy to the range, by its numerator x_i M(i,i) judged from the
+ * exponents (as tf_range_numerator_suspect, integer work only). */
+static inline int tf_range_value_suspect(const double *x, int width, int diagonal_exponent)
+{
+	double v = fabs(x[0]), other = fabs(x[width - 1]);
+	v = other > v ? other : v;
+	if (!(v <= DBL_MAX) || x[width - 1] != x[width - 1])
+		return 1;
+	if (diagonal_exponent == TF_RANGE_NO_EXPONENT)
+		return 0;
+	if (v == 0.0)
+		return diagonal_exponent < -39; /* below TF_RANGE_TINY_DIAGONAL */
+	int sum = tf_range_exponent(v) + diagonal_exponent;
+	return sum < -958 || sum > 1020;
+}
 
 /* x = alpha M^-1 r: r and x p elements of width doubles, contiguous, in
  * M's numbering; x rounded once.  work: p width tf_xdd. */

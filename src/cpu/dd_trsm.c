@@ -23,11 +23,14 @@
  *
  * Range: a right-hand side whose solution says that the substitution may
  * have left double's range (alpha R or the products overflowing, or
- * numerators below DD's reach: tf_range_solution_suspect, one test per
- * element) is solved again with an exponent apart from every value
- * (dd_range_solve.h), one thread, and its values replaced. */
+ * numerators below DD's reach: a few comparisons per element where it is
+ * rounded, against bounds from the diagonal's extreme exponents) is solved again with an exponent apart
+ * from every value (dd_range_solve.h), one thread, and its values
+ * replaced. */
 #include "config.h"
 
+#include <limits.h>
+#include <math.h>
 #include <stdlib.h>
 #include "cpu/dd_elements.h"
 #include "cpu/dd_kernels.h"
@@ -44,7 +47,7 @@
 #define STACK_PACKED 2048
 #define STACK_VALUES 1024
 #define STACK_X 4096
-#define STACK_EXPONENTS 256 /* ints of the diagonal's exponents (range_check) */
+#define STACK_RANGE 1024 /* bytes of the right-hand sides' range flags */
 
 struct trsm_job {
 	const struct tf_op *op;
@@ -58,6 +61,13 @@ struct trsm_job {
 	int ldx;        /* rows of a task's X: p rounded up to mr */
 	const double *packed;
 	double *values; /* the rounded result in B's layout, leading dimension m */
+	/* the range test of each rounded unknown (tf_range_value_suspect with
+	 * the diagonal's extreme exponents): nonzero below low, above high,
+	 * not finite, or zero where a diagonal is tiny */
+	double range_low, range_high;
+	int tiny_diagonal;
+	unsigned char *suspect; /* per right-hand side: its solution may have
+				 * lost accuracy to the range */
 };
 
 /* Row or column r of the effective M, in the op's numbering. */
@@ -251,11 +261,21 @@ static void panel_update(const struct trsm_job *job, struct x_block *x, int colu
 	static void x_round_##E(const struct trsm_job *job, const struct x_block *x, int j0,        \
 				int columns)                                                       \
 	{                                                                                          \
-		for (int j = 0; j < columns; j++)                                                  \
-			for (int i = 0; i < job->p; i++)                                           \
-				tf_##E##_round(job->values + b_index(job, i, j0 + j, job->op->m) * \
-							     TF_E_WIDTH(E),                        \
-					       x_get_##E(x, (size_t)j * x->ldx + i));              \
+		for (int j = 0; j < columns; j++) {                                                \
+			int suspect = 0;                                                           \
+			for (int i = 0; i < job->p; i++) {                                         \
+				double *v = job->values +                                          \
+					    b_index(job, i, j0 + j, job->op->m) * TF_E_WIDTH(E);   \
+				tf_##E##_round(v, x_get_##E(x, (size_t)j * x->ldx + i));          \
+				for (int part = 0; part < TF_E_WIDTH(E); part++) {                 \
+					double a = fabs(v[part]);                                  \
+					suspect |= !(a <= DBL_MAX) | !(a <= job->range_high) |     \
+						   ((a < job->range_low) & (a != 0.0)) |           \
+						   ((a == 0.0) & job->tiny_diagonal);              \
+				}                                                                  \
+			}                                                                          \
+			job->suspect[j0 + j] = (unsigned char)suspect;                             \
+		}                                                                                  \
 	}
 
 static void tf_d_set_parts(tf_dd *v, const tf_dd *part)
@@ -350,8 +370,8 @@ static const double *range_element(const void *context, int i, int l)
 	return c->m.origin + c->job->width * ((ptrdiff_t)i * c->m.step_i + (ptrdiff_t)l * c->m.step_l);
 }
 
-/* The right-hand sides whose solution may have left the range, solved
- * again with exponents apart. */
+/* The right-hand sides whose solution may have left the range (flagged by
+ * x_round), solved again with exponents apart. */
 static void range_check(const struct trsm_job *job)
 {
 	const struct tf_op *op = job->op;
@@ -360,17 +380,9 @@ static void range_check(const struct trsm_job *job)
 	struct range_context context = { job, m_layout(job) };
 	struct tf_range_triangle m = { .p = p, .width = w, .unit = job->unit, .conj = job->conj,
 				       .element = range_element, .context = &context };
-	/* element i of a right-hand side: at b_index(i) = first + i step */
-	ptrdiff_t step = (ptrdiff_t)b_index(job, 1 < p ? 1 : 0, 0, op->m) - (ptrdiff_t)b_index(job, 0, 0, op->m);
 	double *buffer = NULL;
-	int stack_exponents[STACK_EXPONENTS];
-	/* (heap memory has no type of its own: ints in a buffer of doubles) */
-	int *exponents = p <= STACK_EXPONENTS ? stack_exponents
-					      : (int *)tf_cpu_buffer(NULL, 0, ((size_t)p + 1) / 2);
-	tf_range_diagonal_exponents(&m, exponents);
 	for (int j = 0; j < job->q; j++) {
-		if (!tf_range_solution_suspect(&m, exponents, job->values + b_index(job, 0, j, op->m) * w,
-					       step))
+		if (!job->suspect[j])
 			continue;
 		size_t xdd_doubles = (sizeof(tf_xdd) + sizeof(double) - 1) / sizeof(double);
 		if (!buffer)
@@ -386,8 +398,6 @@ static void range_check(const struct trsm_job *job)
 	}
 	if (buffer)
 		tf_cpu_buffer_release(buffer, NULL);
-	if (exponents != stack_exponents)
-		tf_cpu_buffer_release((double *)exponents, NULL);
 }
 
 void tf_cpu_dd_trsm(const struct tf_op *op)
@@ -414,6 +424,29 @@ void tf_cpu_dd_trsm(const struct tf_op *op)
 	job.values = tf_cpu_buffer(values_stack, STACK_VALUES, values);
 	pack(&job, packed);
 	job.packed = packed;
+	/* the range test's bounds from the diagonal's extreme exponents (a
+	 * numerator x_i M(i,i) outside [2^-958, 2^1020] by the exponents, as
+	 * tf_range_value_suspect, with the diagonal's least exponent for the
+	 * low end and its largest for the high one), and the flags */
+	int low = INT_MAX, high = INT_MIN;
+	struct m_layout layout = m_layout(&job);
+	for (int i = 0; i < job.p; i++) {
+		int e = job.unit ? 1
+			: tf_range_diagonal_exponent(layout.origin + job.width * (ptrdiff_t)i *
+								     (layout.step_i + layout.step_l),
+						     job.width);
+		if (e == TF_RANGE_NO_EXPONENT)
+			continue;
+		low = e < low ? e : low;
+		high = e > high ? e : high;
+	}
+	job.range_low = low == INT_MAX ? 0.0 : ldexp(1.0, -959 - low);
+	job.range_high = high == INT_MIN ? INFINITY : ldexp(1.0, 1020 - high);
+	job.tiny_diagonal = low != INT_MAX && low < -39;
+	unsigned char flag_stack[STACK_RANGE];
+	unsigned char *flags = job.q <= STACK_RANGE ? flag_stack
+			     : (unsigned char *)tf_cpu_buffer(NULL, 0, ((size_t)job.q + 7) / 8);
+	job.suspect = flags;
 
 	int tasks = (job.q + NB - 1) / NB;
 	if (tasks > 1 && 0.5 * job.p * job.p * job.q >= PARALLEL_MIN)
@@ -423,6 +456,8 @@ void tf_cpu_dd_trsm(const struct tf_op *op)
 			solve_task(&job, t);
 	range_check(&job);
 	tf_cpu_commit_matrix(op, job.values, op->m, op->n, op->m, 0);
+	if (flags != flag_stack)
+		tf_cpu_buffer_release((double *)flags, NULL);
 	tf_cpu_buffer_release(job.values, values_stack);
 	tf_cpu_buffer_release(packed, packed_stack);
 }
