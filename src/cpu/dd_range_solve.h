@@ -65,23 +65,6 @@ static inline int tf_range_diagonal_exponent(const double *d, int width)
 	return v == 0.0 || !(v <= DBL_MAX) ? TF_RANGE_NO_EXPONENT : tf_range_exponent(v);
 }
 
-/* Whether an unknown x_i of a fast solve (width doubles), rounded, may have
- * lost accuracy to the range, by its numerator x_i M(i,i) judged from the
- * exponents (as tf_range_numerator_suspect, integer work only). */
-static inline int tf_range_value_suspect(const double *x, int width, int diagonal_exponent)
-{
-	double v = fabs(x[0]), other = fabs(x[width - 1]);
-	v = other > v ? other : v;
-	if (!(v <= DBL_MAX) || x[width - 1] != x[width - 1])
-		return 1;
-	if (diagonal_exponent == TF_RANGE_NO_EXPONENT)
-		return 0;
-	if (v == 0.0)
-		return diagonal_exponent < -39; /* below TF_RANGE_TINY_DIAGONAL */
-	int sum = tf_range_exponent(v) + diagonal_exponent;
-	return sum < -958 || sum > 1020;
-}
-
 /* x = alpha M^-1 r: r and x p elements of width doubles, contiguous, in
  * M's numbering; x rounded once.  work: p width tf_xdd. */
 void tf_range_solve(const struct tf_range_triangle *m, const double *alpha, const double *r,

@@ -61,9 +61,9 @@ struct trsm_job {
 	int ldx;        /* rows of a task's X: p rounded up to mr */
 	const double *packed;
 	double *values; /* the rounded result in B's layout, leading dimension m */
-	/* the range test of each rounded unknown (tf_range_value_suspect with
-	 * the diagonal's extreme exponents): nonzero below low, above high,
-	 * not finite, or zero where a diagonal is tiny */
+	/* the range test of each rounded unknown (its numerator x_i M(i,i)
+	 * judged with the diagonal's extreme exponents): nonzero below low,
+	 * above high, not finite, or zero where a diagonal is tiny */
 	double range_low, range_high;
 	int tiny_diagonal;
 	unsigned char *suspect; /* per right-hand side: its solution may have
@@ -425,9 +425,9 @@ void tf_cpu_dd_trsm(const struct tf_op *op)
 	pack(&job, packed);
 	job.packed = packed;
 	/* the range test's bounds from the diagonal's extreme exponents (a
-	 * numerator x_i M(i,i) outside [2^-958, 2^1020] by the exponents, as
-	 * tf_range_value_suspect, with the diagonal's least exponent for the
-	 * low end and its largest for the high one), and the flags */
+	 * numerator x_i M(i,i) outside about [2^-958, 2^1020], with the
+	 * diagonal's least exponent for the low end and its largest for the
+	 * high one), and the flags */
 	int low = INT_MAX, high = INT_MIN;
 	struct m_layout layout = m_layout(&job);
 	for (int i = 0; i < job.p; i++) {
