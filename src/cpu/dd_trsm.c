@@ -31,7 +31,9 @@
 
 #include <limits.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include "cpu/dd_elements.h"
 #include "cpu/dd_kernels.h"
 #include "cpu/dd_loops.h"
@@ -261,17 +263,24 @@ static void panel_update(const struct trsm_job *job, struct x_block *x, int colu
 	static void x_round_##E(const struct trsm_job *job, const struct x_block *x, int j0,        \
 				int columns)                                                       \
 	{                                                                                          \
+		/* the range test's bounds in locals: the stores into values may      \
+		 * alias job's fields as far as the compiler knows */                  \
+		const double low = job->range_low, high = job->range_high;               \
+		const double zero = job->tiny_diagonal ? 0.0 : -1.0;                       \
 		for (int j = 0; j < columns; j++) {                                                \
 			int suspect = 0;                                                           \
 			for (int i = 0; i < job->p; i++) {                                         \
+				double r[2];                                                       \
+				tf_##E##_round(r, x_get_##E(x, (size_t)j * x->ldx + i));          \
 				double *v = job->values +                                          \
 					    b_index(job, i, j0 + j, job->op->m) * TF_E_WIDTH(E);   \
-				tf_##E##_round(v, x_get_##E(x, (size_t)j * x->ldx + i));          \
 				for (int part = 0; part < TF_E_WIDTH(E); part++) {                 \
-					double a = fabs(v[part]);                                  \
-					suspect |= !(a <= DBL_MAX) | !(a <= job->range_high) |     \
-						   ((a < job->range_low) & (a != 0.0)) |           \
-						   ((a == 0.0) & job->tiny_diagonal);              \
+					double a = fabs(r[part]);                                  \
+					v[part] = r[part];                                         \
+					/* not finite, or above high, or nonzero below low, or    \
+					 * zero over a tiny diagonal (zero = 0 then) */            \
+					suspect |= (!(a <= high)) | ((a < low) & (a != 0.0)) |     \
+						   (a == zero);                                    \
 				}                                                                  \
 			}                                                                          \
 			job->suspect[j0 + j] = (unsigned char)suspect;                             \
@@ -358,6 +367,18 @@ static void solve_task(void *context, int task)
 	tf_cpu_buffer_release(buffer, stack);
 }
 
+/* 2^e from its bits (no libm call on the small calls' path); 0 below the
+ * normal range, whose numerators the test then does not look at. */
+static double power_of_two(int e)
+{
+	if (e < -1022)
+		return 0.0;
+	uint64_t bits = (uint64_t)(e + 1023) << 52;
+	double v;
+	memcpy(&v, &bits, sizeof v);
+	return v;
+}
+
 /* M of the op for dd_range_solve.h. */
 struct range_context {
 	const struct trsm_job *job;
@@ -440,8 +461,8 @@ void tf_cpu_dd_trsm(const struct tf_op *op)
 		low = e < low ? e : low;
 		high = e > high ? e : high;
 	}
-	job.range_low = low == INT_MAX ? 0.0 : ldexp(1.0, -959 - low);
-	job.range_high = high == INT_MIN ? INFINITY : ldexp(1.0, 1020 - high);
+	job.range_low = low == INT_MAX ? 0.0 : power_of_two(-959 - low);
+	job.range_high = high == INT_MIN || 1020 - high > 1023 ? DBL_MAX : power_of_two(1020 - high);
 	job.tiny_diagonal = low != INT_MAX && low < -39;
 	unsigned char flag_stack[STACK_RANGE];
 	unsigned char *flags = job.q <= STACK_RANGE ? flag_stack
