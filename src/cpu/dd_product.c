@@ -348,15 +348,14 @@ int tf_dd_product_zrange(const struct tf_dd_product *product, int i, int j, int 
 {
 	const int k = product->k, length = count * k;
 	double stack[1024];
-	double *row = tf_cpu_buffer(stack, 1024, 8 * (size_t)length), *column = row + 2 * length;
+	double *row = tf_cpu_buffer(stack, 1024, 4 * (size_t)length), *column = row + 2 * length;
 	for (int t = 0; t < count; t++)
 		for (int l = 0; l < k; l++) {
 			size_t at = 2 * ((size_t)t * k + l);
 			read_element(&product->left[t0 + t], 2, i, l, &row[at], &row[at + 1]);
 			read_element(&product->right[t0 + t], 2, l, j, &column[at], &column[at + 1]);
 		}
-	int formed = tf_zdd_range_dot(length, row, column, alpha_re, alpha_im, finite,
-				      column + 2 * length, result);
+	int formed = tf_zdd_range_dot(length, row, column, alpha_re, alpha_im, finite, result);
 	tf_cpu_buffer_release(row, stack);
 	return formed;
 }
