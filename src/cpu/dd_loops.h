@@ -73,8 +73,16 @@ extern const struct tf_dd_loops tf_dd_loops_avx2;
 extern const struct tf_dd_loops tf_dd_loops_avx512;
 
 /* The loops for this processor, or those TWOFOLD_CPU_KERNEL names if the
- * processor has them (else the best it has, with a notice). */
-const struct tf_dd_loops *tf_dd_loops(void);
+ * processor has them (else the best it has, with a notice).  Chosen at the
+ * first call; after that one load (as tf_config). */
+extern const struct tf_dd_loops *tf_dd_loops_ready __attribute__((visibility("hidden")));
+const struct tf_dd_loops *tf_dd_loops_first(void);
+
+static inline const struct tf_dd_loops *tf_dd_loops(void)
+{
+	const struct tf_dd_loops *loops = __atomic_load_n(&tf_dd_loops_ready, __ATOMIC_ACQUIRE);
+	return loops ? loops : tf_dd_loops_first();
+}
 
 /* Whether the chosen loops may use AVX2 and FMA instructions (every choice
  * but the generic loops does): the typed kernels' TF_CPU_FMA_TARGET loops
