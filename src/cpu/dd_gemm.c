@@ -6,7 +6,9 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 #include "cpu/dd_kernels.h"
+#include "cpu/dd_loops.h"
 #include "cpu/dd_output.h"
 #include "cpu/dd_product.h"
 #include "cpu/forward.h"
@@ -46,21 +48,29 @@ static __attribute__((noinline)) void finish_element(const struct tf_op *op, int
 }
 
 /* op(A)(i, l) op(B)(l, j) summed by the engine; alpha, beta and the one
- * rounding per element, straight into C. */
+ * rounding per element by the loops (a column at a time), into C but for
+ * the elements that need the range's second look. */
 static void finish_real(const struct tf_dd_product *p, const struct tf_dd_tile *tile)
 {
 	const struct tf_op *op = p->op;
+	const struct tf_dd_loops *loops = tf_dd_loops();
 	/* held here: the calls below could change *op as far as the compiler knows */
 	const double alpha = op->alpha, beta = op->beta;
+	double rounded[TF_DD_TILE_ROWS];
 	for (int j = 0; j < tile->cols; j++) {
 		double *c = op->c + tile->i0 + (size_t)(tile->j0 + j) * op->ldc;
+		const double *hi = tile->hi[0] + (size_t)j * tile->ld;
+		const double *lo = tile->lo[0] + (size_t)j * tile->ld;
+		if (loops->scale_round(tile->rows, hi, lo, alpha, beta, c, rounded)) {
+			memcpy(c, rounded, (size_t)tile->rows * sizeof *c);
+			continue;
+		}
 		for (int i = 0; i < tile->rows; i++) {
-			tf_dd sum = tf_dd_tile_sum(tile, 0, i, j);
-			double value = with_beta(beta, tf_dd_mul_d(sum, alpha), c[i]);
-			if (isfinite(value) && fabs(sum.hi) >= TF_DD_RANGE_SUSPECT)
-				c[i] = value;
+			if (isfinite(rounded[i]) && fabs(hi[i]) >= TF_DD_RANGE_SUSPECT)
+				c[i] = rounded[i];
 			else
-				finish_element(op, tile->i0 + i, tile->j0 + j, sum, value, c + i);
+				finish_element(op, tile->i0 + i, tile->j0 + j,
+					       tf_dd_make(hi[i], lo[i]), rounded[i], c + i);
 		}
 	}
 }

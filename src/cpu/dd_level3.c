@@ -18,6 +18,7 @@
 
 #include "cpu/dd_elements.h"
 #include "cpu/dd_kernels.h"
+#include "cpu/dd_loops.h"
 #include "cpu/dd_output.h"
 #include "cpu/dd_product.h"
 
@@ -52,20 +53,33 @@ static __attribute__((noinline)) double range_element(const struct tf_dd_product
 	return value;
 }
 
+/* A column at a time by the loops (the rows of the column in the
+ * product's triangle), then the elements that need the range's second
+ * look. */
 static void finish_real(const struct tf_dd_product *p, const struct tf_dd_tile *tile)
 {
 	const struct tf_op *op = p->op;
-	for (int j = 0; j < tile->cols; j++)
-		for (int i = 0; i < tile->rows; i++) {
-			int gi = tile->i0 + i, gj = tile->j0 + j;
-			if (!in_triangle(p->triangle, gi, gj))
-				continue;
-			tf_dd sum = tf_dd_tile_sum(tile, 0, i, j);
-			double value = with_beta(op, tf_dd_mul_d(sum, op->alpha), gi, gj);
-			if (p->k && (!isfinite(value) || fabs(sum.hi) < TF_DD_RANGE_SUSPECT))
-				value = range_element(p, gi, gj, sum, value);
-			p->out[gi + (size_t)gj * p->ldout] = value;
-		}
+	const struct tf_dd_loops *loops = tf_dd_loops();
+	for (int j = 0; j < tile->cols; j++) {
+		int gj = tile->j0 + j, first = 0, last = tile->rows;
+		if (p->triangle == 'U' && gj - tile->i0 + 1 < last)
+			last = gj - tile->i0 + 1;
+		if (p->triangle == 'L' && gj - tile->i0 > first)
+			first = gj - tile->i0;
+		if (first >= last)
+			continue;
+		const double *hi = tile->hi[0] + (size_t)j * tile->ld + first;
+		const double *lo = tile->lo[0] + (size_t)j * tile->ld + first;
+		int gi = tile->i0 + first;
+		double *out = p->out + gi + (size_t)gj * p->ldout;
+		if (loops->scale_round(last - first, hi, lo, op->alpha, op->beta,
+				       op->c + gi + (size_t)gj * op->ldc, out) || !p->k)
+			continue;
+		for (int i = 0; i < last - first; i++)
+			if (!isfinite(out[i]) || fabs(hi[i]) < TF_DD_RANGE_SUSPECT)
+				out[i] = range_element(p, gi + i, gj, tf_dd_make(hi[i], lo[i]),
+						       out[i]);
+	}
 }
 
 /* alpha S (+ conj(alpha) S2) in r, plus beta C(i, j), rounded into out. */

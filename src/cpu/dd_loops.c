@@ -620,6 +620,33 @@ static tf_zdd LOOPS(zdot_dd)(int m, const double *restrict a, double sign,
 	return tf_zdd_make(lanes_sum(ZLANES, used, rh, rl), lanes_sum(ZLANES, used, ih, il));
 }
 
+/* The same operations, element by element, as the scalar finish of
+ * dd_gemm.c and dd_level3.c, so the same bits; the flag gathers, as an
+ * integer, whether some element is not finite (v * 0 is NaN) or tiny. */
+static int LOOPS(scale_round)(int m, const double *restrict hi, const double *restrict lo,
+			      double alpha, double beta, const double *restrict c,
+			      double *restrict out)
+{
+	int flagged = 0;
+	if (beta == 0.0) {
+#pragma omp simd reduction(| : flagged)
+		for (int i = 0; i < m; i++) {
+			double v = tf_dd_to_double(tf_dd_mul_d(tf_dd_make(hi[i], lo[i]), alpha));
+			out[i] = v;
+			flagged |= (v * 0.0 != 0.0) | !(fabs(hi[i]) >= TF_DD_RANGE_SUSPECT);
+		}
+	} else {
+#pragma omp simd reduction(| : flagged)
+		for (int i = 0; i < m; i++) {
+			tf_dd r = tf_dd_mul_d(tf_dd_make(hi[i], lo[i]), alpha);
+			double v = tf_dd_to_double(tf_dd_add(r, tf_two_prod(beta, c[i])));
+			out[i] = v;
+			flagged |= (v * 0.0 != 0.0) | !(fabs(hi[i]) >= TF_DD_RANGE_SUSPECT);
+		}
+	}
+	return !flagged;
+}
+
 const struct tf_dd_loops ISA_NAME(tf_dd_loops_, TF_ISA) = {
 	.name = ISA_STRING(TF_ISA),
 	.mr = MR,
@@ -642,4 +669,5 @@ const struct tf_dd_loops ISA_NAME(tf_dd_loops_, TF_ISA) = {
 	.dot_dd = LOOPS(dot_dd),
 	.zdot_dd = LOOPS(zdot_dd),
 	.update_round = LOOPS(update_round),
+	.scale_round = LOOPS(scale_round),
 };

@@ -66,6 +66,14 @@ struct tf_dd_loops {
 			  const double *re_lo, const double *im_hi, const double *im_lo);
 	int (*update_round)(int m, const double *c, int cs, int terms, const double *const *u,
 			     const double *t_hi, const double *t_lo, double *out, int os);
+	/* A column of the Level 3 products' finish: out[i] = alpha (hi[i] +
+	 * lo[i]) + beta c[i] for i < m, in DD (tf_dd_mul_d, then tf_dd_add of
+	 * tf_two_prod(beta, c[i]) unless beta = 0, which leaves c unread),
+	 * rounded once (tf_dd_to_double).  Returns 1 when every out[i] is
+	 * finite and every |hi[i]| >= TF_DD_RANGE_SUSPECT (no element needs
+	 * the range's second look), else 0. */
+	int (*scale_round)(int m, const double *hi, const double *lo, double alpha, double beta,
+			   const double *c, double *out);
 };
 
 extern const struct tf_dd_loops tf_dd_loops_generic;
