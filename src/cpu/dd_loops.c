@@ -647,6 +647,32 @@ static int LOOPS(scale_round)(int m, const double *restrict hi, const double *re
 	return !flagged;
 }
 
+/* As scale_round, complex: the operations of the scalar finish of
+ * dd_gemm.c and dd_level3.c, element by element. */
+static int LOOPS(zscale_round)(int m, const double *restrict re_hi, const double *restrict re_lo,
+			       const double *restrict im_hi, const double *restrict im_lo,
+			       double alpha_re, double alpha_im, double beta_re, double beta_im,
+			       const double *restrict c, double *restrict out)
+{
+	int flagged = 0;
+	const int beta_zero = beta_re == 0.0 && beta_im == 0.0;
+#pragma omp simd reduction(| : flagged)
+	for (int i = 0; i < m; i++) {
+		tf_zdd s = tf_zdd_make(tf_dd_make(re_hi[i], re_lo[i]), tf_dd_make(im_hi[i], im_lo[i]));
+		tf_zdd r = tf_zdd_mul_z(s, alpha_re, alpha_im);
+		if (!beta_zero)
+			r = tf_zdd_add(r, tf_zdd_fma(tf_zdd_from_z(0.0, 0.0), beta_re, beta_im,
+						     c[2 * i], c[2 * i + 1]));
+		double vr = tf_dd_to_double(r.re), vi = tf_dd_to_double(r.im);
+		out[2 * i] = vr;
+		out[2 * i + 1] = vi;
+		flagged |= (vr * 0.0 != 0.0) | (vi * 0.0 != 0.0) |
+			   (!(fabs(re_hi[i]) >= TF_DD_RANGE_SUSPECT) &
+			    !(fabs(im_hi[i]) >= TF_DD_RANGE_SUSPECT));
+	}
+	return !flagged;
+}
+
 const struct tf_dd_loops ISA_NAME(tf_dd_loops_, TF_ISA) = {
 	.name = ISA_STRING(TF_ISA),
 	.mr = MR,
@@ -670,4 +696,5 @@ const struct tf_dd_loops ISA_NAME(tf_dd_loops_, TF_ISA) = {
 	.zdot_dd = LOOPS(zdot_dd),
 	.update_round = LOOPS(update_round),
 	.scale_round = LOOPS(scale_round),
+	.zscale_round = LOOPS(zscale_round),
 };

@@ -74,6 +74,15 @@ struct tf_dd_loops {
 	 * the range's second look), else 0. */
 	int (*scale_round)(int m, const double *hi, const double *lo, double alpha, double beta,
 			   const double *c, double *out);
+	/* The same for complex data: S(i) = (re_hi[i] + re_lo[i], im_hi[i] +
+	 * im_lo[i]), out and c (re, im) pairs; out[i] = alpha S(i) (tf_zdd_mul_z)
+	 * plus, unless beta = 0, tf_zdd_fma(0, beta, c[i]) (tf_zdd_add), each
+	 * part rounded once (tf_zdd_to_z).  Returns 1 when every part of every
+	 * out[i] is finite and, for every i, one of |re_hi[i]|, |im_hi[i]| is
+	 * at least TF_DD_RANGE_SUSPECT, else 0. */
+	int (*zscale_round)(int m, const double *re_hi, const double *re_lo, const double *im_hi,
+			    const double *im_lo, double alpha_re, double alpha_im, double beta_re,
+			    double beta_im, const double *c, double *out);
 };
 
 extern const struct tf_dd_loops tf_dd_loops_generic;
