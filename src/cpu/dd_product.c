@@ -155,6 +155,22 @@ static void pack_left_columns(const struct product_job *job, const struct tf_dd_
 	if (c0 >= c1)
 		return;
 	if (block_view(o, r0, r0 + rows, c0, c1, &v)) {
+		if (w == 1) { /* real data: a copy of each column, zero below */
+			int here = v.zero ? 0 : rows;
+			for (int c = c0; c < c1; c++) {
+				double *d = dst + (size_t)(c - base) * mr;
+				const double *x = v.data + (size_t)r0 * v.rs + (size_t)c * v.cs;
+				if (v.rs == 1)
+					for (int i = 0; i < here; i++)
+						d[i] = x[i];
+				else
+					for (int i = 0; i < here; i++)
+						d[i] = x[(size_t)i * v.rs];
+				for (int i = here; i < mr; i++)
+					d[i] = 0.0;
+			}
+			return;
+		}
 		double sign = v.conj ? 1.0 : -1.0; /* of the imaginary part */
 		for (int c = c0; c < c1; c++) {
 			double *d = dst + (size_t)(c - base) * w * mr;
@@ -221,6 +237,22 @@ static void pack_right_rows(const struct product_job *job, const struct tf_dd_op
 	if (r0 >= r1)
 		return;
 	if (block_view(o, r0, r1, first / w, (first + cols) / w, &v)) {
+		if (w == 1) { /* real data: a copy of each row, zero after */
+			int here = v.zero ? 0 : have;
+			for (int r = r0; r < r1; r++) {
+				double *d = dst + (size_t)(r - base) * nr;
+				const double *x = v.data + (size_t)r * v.rs + (size_t)first * v.cs;
+				if (v.cs == 1)
+					for (int j = 0; j < here; j++)
+						d[j] = x[j];
+				else
+					for (int j = 0; j < here; j++)
+						d[j] = x[(size_t)j * v.cs];
+				for (int j = here; j < nr; j++)
+					d[j] = 0.0;
+			}
+			return;
+		}
 		double sign = v.conj ? -1.0 : 1.0;
 		for (int r = r0; r < r1; r++) {
 			double *d = dst + (size_t)(r - base) * w * nr;
