@@ -655,14 +655,27 @@ static int LOOPS(zscale_round)(int m, const double *restrict re_hi, const double
 			       const double *restrict c, double *restrict out)
 {
 	int flagged = 0;
-	const int beta_zero = beta_re == 0.0 && beta_im == 0.0;
+	if (beta_re == 0.0 && beta_im == 0.0) {
+#pragma omp simd reduction(| : flagged)
+		for (int i = 0; i < m; i++) {
+			tf_zdd s = tf_zdd_make(tf_dd_make(re_hi[i], re_lo[i]),
+					       tf_dd_make(im_hi[i], im_lo[i]));
+			tf_zdd r = tf_zdd_mul_z(s, alpha_re, alpha_im);
+			double vr = tf_dd_to_double(r.re), vi = tf_dd_to_double(r.im);
+			out[2 * i] = vr;
+			out[2 * i + 1] = vi;
+			flagged |= (vr * 0.0 != 0.0) | (vi * 0.0 != 0.0) |
+				   (!(fabs(re_hi[i]) >= TF_DD_RANGE_SUSPECT) &
+				    !(fabs(im_hi[i]) >= TF_DD_RANGE_SUSPECT));
+		}
+		return !flagged;
+	}
 #pragma omp simd reduction(| : flagged)
 	for (int i = 0; i < m; i++) {
 		tf_zdd s = tf_zdd_make(tf_dd_make(re_hi[i], re_lo[i]), tf_dd_make(im_hi[i], im_lo[i]));
 		tf_zdd r = tf_zdd_mul_z(s, alpha_re, alpha_im);
-		if (!beta_zero)
-			r = tf_zdd_add(r, tf_zdd_fma(tf_zdd_from_z(0.0, 0.0), beta_re, beta_im,
-						     c[2 * i], c[2 * i + 1]));
+		r = tf_zdd_add(r, tf_zdd_fma(tf_zdd_from_z(0.0, 0.0), beta_re, beta_im, c[2 * i],
+					     c[2 * i + 1]));
 		double vr = tf_dd_to_double(r.re), vi = tf_dd_to_double(r.im);
 		out[2 * i] = vr;
 		out[2 * i + 1] = vi;
