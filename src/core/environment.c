@@ -264,9 +264,12 @@ static void read_config(void)
 	report_unknown_variables();
 }
 
-const struct tf_config *tf_config(void)
+const struct tf_config *tf_config_ready;
+
+const struct tf_config *tf_config_first(void)
 {
 	pthread_once(&config_once, read_config);
+	__atomic_store_n(&tf_config_ready, &config, __ATOMIC_RELEASE);
 	return &config;
 }
 
