@@ -18,7 +18,6 @@ static const char *const known_variables[] = {
 	"TWOFOLD_MODE",
 	"TWOFOLD_LOG",
 	"TWOFOLD_CPU_BLAS",
-	"TWOFOLD_CPU_LAPACK",
 	"TWOFOLD_NUM_THREADS",
 	"TWOFOLD_CPU_KERNEL",
 	"TWOFOLD_DEVICE",
@@ -28,6 +27,7 @@ static const char *const known_variables[] = {
 	"TWOFOLD_SPLIT",
 	"TWOFOLD_SPLIT_MAX_MODULI",
 	"TWOFOLD_CPU_BLAS_FAULT",
+	"TWOFOLD_CPU_LAPACK",
 };
 
 static const char *const mode_names[] = {
@@ -235,7 +235,7 @@ static int is_known(const char *entry)
 
 static void report_unknown_variables(void)
 {
-	char known[256] = "";
+	char known[512] = "";
 	for (size_t i = 0; i < COUNT(known_variables); i++) {
 		if (i)
 			strncat(known, ", ", sizeof known - strlen(known) - 1);
