@@ -94,7 +94,7 @@ int tf_plan_dsytrs(char uplo, int n, int nrhs, const double *factor, int ldf, co
 
 void tf_plan_residual(enum tf_op_type type, char uplo, int n, int nrhs, const double *a, int lda,
 		      const double *x_hi, const double *x_lo, int ldx, const double *b, int ldb,
-		      double *r, int ldr)
+		      double *r, double *r_lo, int ldr)
 {
-	tf_cpu_dd_residual(type, uplo, n, nrhs, a, lda, x_hi, x_lo, ldx, b, ldb, r, ldr);
+	tf_cpu_dd_residual(type, uplo, n, nrhs, a, lda, x_hi, x_lo, ldx, b, ldb, r, r_lo, ldr);
 }

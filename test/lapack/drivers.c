@@ -5,10 +5,13 @@
  *        nearest: no error at all up to condition 1e14, at most 1 ulp at
  *        1e15; A holds the reference LAPACK's factors and ipiv its pivots,
  *        bit for bit; singular matrices, Inf and NaN, n = 0 and nrhs = 0
- *        give what the reference gives
+ *        give what the reference gives; beyond 1/u (dgesv_ and dposv_ on
+ *        exactly stored matrices of condition 1e16 to 1e28, ill_system),
+ *        where A is factored again in DD, at most 1 ulp, INFO, A and ipiv
+ *        still the reference's
  *   cpu  every result is the reference's bit for bit, and the reference's
  *        solutions fail the criterion from condition 1e8 on (the test
- *        tells a plain solve from a refined one)
+ *        tells a plain solve from a refined one), and beyond 1/u
  * In both: illegal arguments give LAPACK's INFO and reach the program's
  * xerbla_ with LAPACK's parameter number, and nothing outside A, B and ipiv
  * is written.  The reference is the system LAPACK opened with RTLD_DEEPBIND,
@@ -53,7 +56,7 @@ struct driver {
 	int sysv;           /* dsysv_: A symmetric indefinite */
 };
 
-#define PRECISION 1024 /* bits of the MPFR solves: exact far beyond condition 1e18 */
+#define PRECISION 1024 /* bits of the MPFR solves: exact far beyond condition 1e28 */
 #define PAD 3          /* rows of NaN below each column, and after the arrays */
 
 /* The program's own LAPACKE_xerbla, which LAPACKE's entries call: what it
@@ -361,6 +364,143 @@ static void one_system(const struct driver *d, int n, int nrhs, int extra, doubl
 	free(a), free(b), free(ra), free(rb);
 }
 
+/* An integer matrix of condition about cond (1e16 to 1e28), stored exactly:
+ * A = M1 diag(K, D) M2 with K = [t, t-1; t+1, t] (determinant 1, condition
+ * about 4 t^2), D small integers, M1 and M2 unit lower and upper triangular
+ * with a few random entries of +-1 (they mix K's rows and columns into the
+ * others); spd: A = C C^T for C = M1 diag(K, D), condition about 16 t^4.
+ * Every product is an integer below 2^53, so the double matrix is the
+ * exact one and has the condition (checked with MPFR by the caller). */
+static void integer_ill_conditioned(int n, double cond, int spd, double *a, int lda)
+{
+	const double t = spd ? floor(pow(cond / 16.0, 0.25)) : floor(sqrt(cond / 4.0));
+	long long *m1 = calloc((size_t)n * n, sizeof *m1), *m2 = calloc((size_t)n * n, sizeof *m2);
+	long long *c = calloc((size_t)n * n, sizeof *c);
+	for (;;) {
+		for (int i = 0; i < n; i++)
+			for (int j = 0; j < n; j++) {
+				int mixed = splitmix64_unif(&bh_rng) < 1.5 / n;
+				long long sign = splitmix64_unif(&bh_rng) < 0.5 ? -1 : 1;
+				m1[i * n + j] = i == j ? 1 : i > j && mixed ? sign : 0;
+				m2[i * n + j] = i == j ? 1 : i < j && mixed ? sign : 0;
+			}
+		/* c = M1 diag(K, D) (row-major) */
+		for (int i = 0; i < n; i++)
+			for (int j = 0; j < n; j++) {
+				long long sum = 0;
+				for (int k = 0; k < n; k++) {
+					long long bkj = k == j ? (k < 2 ? (long long)t : 1 + (long long)splitmix64_int(&bh_rng, 0, 8))
+							       : k < 2 && j < 2 ? (long long)t + (k < j ? -1 : 1) : 0;
+					if (k == j && n == 1)
+						bkj = 3;
+					sum += m1[i * n + k] * bkj;
+				}
+				c[i * n + j] = sum;
+			}
+		int exact = 1;
+		for (int i = 0; i < n; i++)
+			for (int j = 0; j < n; j++) {
+				long double sum = 0.0L; /* C C^T or C M2, bounded before the cast */
+				for (int k = 0; k < n; k++)
+					sum += (long double)c[i * n + k] * (spd ? c[j * n + k] : m2[k * n + j]);
+				exact &= fabsl(sum) < 0x1p53L;
+				a[(size_t)j * lda + i] = (double)sum;
+			}
+		if (exact)
+			break;
+	}
+	free(m1), free(m2), free(c);
+}
+
+/* The 1-norm condition ||A||_1 ||A^-1||_1 of a general n x n matrix, the
+ * inverse from the MPFR solve. */
+static double condition_1(int n, const double *a, int lda)
+{
+	double *identity = calloc((size_t)n * n, sizeof *identity);
+	double *inverse = malloc((size_t)n * n * sizeof *inverse);
+	for (int i = 0; i < n; i++)
+		identity[(size_t)i * n + i] = 1.0;
+	exact_solution(n, n, a, lda, identity, n, inverse);
+	double norm = 0.0, inverse_norm = 0.0;
+	for (int j = 0; j < n; j++) {
+		double column = 0.0, inverse_column = 0.0;
+		for (int i = 0; i < n; i++) {
+			column += fabs(a[(size_t)j * lda + i]);
+			inverse_column += fabs(inverse[(size_t)j * n + i]);
+		}
+		norm = fmax(norm, column);
+		inverse_norm = fmax(inverse_norm, inverse_column);
+	}
+	free(identity), free(inverse);
+	return norm * inverse_norm;
+}
+
+/* Beyond condition 1/u: dgesv_ and dposv_ on exactly stored matrices of
+ * condition 1e16 to 1e28 (integer_ill_conditioned, the condition checked
+ * within a factor 100 of the target), b = A x for x of components 1 to 2
+ * rounded: in dd mode every component of the solution is within 1 ulp of
+ * the exact one (the double factors give up and A is factored in DD), INFO,
+ * A and ipiv the reference's (INFO > 0 where the reference's factorization
+ * fails: B then holds the solution all the same); in cpu mode the
+ * reference's results fail that. */
+static void ill_system(const struct driver *d, int n, int nrhs, double cond)
+{
+	const int lda = n + 1, ldb = n + 2;
+	double *a = padded(1, n, lda), *b = padded(1, nrhs, ldb);
+	double *ra = padded(1, n, lda), *rb = padded(1, nrhs, ldb);
+	double *full = malloc((size_t)n * n * sizeof *full), *x = malloc((size_t)n * sizeof *x);
+	double *exact = malloc((size_t)n * nrhs * sizeof *exact);
+	int *ipiv = malloc((size_t)(n + PAD) * sizeof *ipiv), *ripiv = malloc((size_t)(n + PAD) * sizeof *ripiv);
+	integer_ill_conditioned(n, cond, d->uplo != 0, full, n);
+	double measured = condition_1(n, full, n);
+	bh_verdict(d->name, measured > cond / 100 && measured < cond * 100,
+		   "n %d: the generated matrix has condition %.1e, not about %.0e", n, measured, cond);
+	for (int j = 0; j < n; j++)
+		for (int i = 0; i < n; i++)
+			a[(size_t)j * lda + i] = unread(d->uplo, i, j) ? NAN : full[(size_t)j * n + i];
+	for (int c = 0; c < nrhs; c++) {
+		for (int k = 0; k < n; k++)
+			x[k] = (1.0 + splitmix64_unif(&bh_rng)) * (splitmix64_unif(&bh_rng) < 0.5 ? -1 : 1);
+		for (int i = 0; i < n; i++) {
+			double sum = 0.0;
+			for (int k = 0; k < n; k++)
+				sum += full[(size_t)k * n + i] * x[k];
+			b[(size_t)c * ldb + i] = sum;
+		}
+	}
+	exact_solution(n, nrhs, full, n, b, ldb, exact);
+	memcpy(ra, a, padded_size(1, n, lda) * sizeof *a);
+	memcpy(rb, b, padded_size(1, nrhs, ldb) * sizeof *b);
+	for (int i = 0; i < n + PAD; i++)
+		ipiv[i] = ripiv[i] = -7;
+	int info = -99, rinfo = -99;
+	call(d, 0, n, nrhs, a, lda, ipiv, b, ldb, &info);
+	call(d, 1, n, nrhs, ra, lda, ripiv, rb, ldb, &rinfo);
+	const char uplo = d->uplo ? d->uplo : '-';
+	bh_verdict(d->name, info == rinfo && same(a, ra, padded_size(1, n, lda)) &&
+				    memcmp(ipiv, ripiv, (size_t)(n + PAD) * sizeof *ipiv) == 0,
+		   "n %d cond %.0e uplo %c: INFO %d (the reference's %d), or the factors or pivots "
+		   "not the reference's", n, cond, uplo, info, rinfo);
+	if (bh_mode == BH_CPU)
+		bh_verdict(d->name, same(b, rb, padded_size(1, nrhs, ldb)),
+			   "n %d cond %.0e: the solution differs from the reference's", n, cond);
+	double worst = 0.0;
+	for (int c = 0; c < nrhs; c++)
+		for (int i = 0; i < n; i++)
+			worst = fmax(worst, ulps(b[(size_t)c * ldb + i], exact[(size_t)c * n + i]));
+	if (bh_mode == BH_DD)
+		bh_verdict(d->name, worst <= 1.0, "n %d nrhs %d cond %.0e (measured %.1e) uplo %c, "
+			   "INFO %d: %.3g ulps from the exact solution rounded", n, nrhs, cond,
+			   measured, uplo, rinfo, worst);
+	else
+		bh_ill_conditioned(d->name, worst <= 1.0);
+	if (n == 60) /* what the largest systems come to, for the record */
+		printf("%% %s n %d cond %.0e measured %.2e uplo %c INFO %d: %.3g ulps\n", d->name, n,
+		       cond, measured, uplo, rinfo, worst);
+	free(full), free(x), free(exact), free(ipiv), free(ripiv);
+	free(a), free(b), free(ra), free(rb);
+}
+
 /* Singular matrices (kind 1: a zero row and column), NaN in A (2), Inf in B (3), n = 0 or
  * nrhs = 0 (kind 0): the reference's results, bit for bit, in every mode. */
 static void as_the_reference(const struct driver *d, int n, int nrhs, int kind)
@@ -533,6 +673,8 @@ int main(int argc, char **argv)
 	};
 	static const double conds[] = { 1.0, 1e4, 1e8, 1e12, 1e14, 1e15 };
 	static const int sizes[] = { 1, 2, 7, 33 };
+	static const double ill_conds[] = { 1e16, 1e20, 1e24, 1e28 };
+	static const int ill_sizes[] = { 2, 7, 33, 60 };
 	for (size_t r = 0; r < sizeof drivers / sizeof drivers[0]; r++) {
 		const struct driver *d = &drivers[r];
 		for (size_t c = 0; c < sizeof conds / sizeof conds[0]; c++)
@@ -542,6 +684,10 @@ int main(int argc, char **argv)
 			}
 		for (int kind = 1; kind < 4; kind++)
 			as_the_reference(d, 5, 2, kind);
+		for (size_t c = 0; c < sizeof ill_conds / sizeof ill_conds[0] && d->width == 1 &&
+				   !d->sysv; c++)
+			for (size_t s = 0; s < sizeof ill_sizes / sizeof ill_sizes[0]; s++)
+				ill_system(d, ill_sizes[s], s % 2 ? 3 : 1, ill_conds[c]);
 		as_the_reference(d, 0, 2, 0);
 		as_the_reference(d, 4, 0, 0);
 		illegal_arguments(d);
