@@ -181,12 +181,14 @@ static void summarize(const struct column *columns, int nrhs, int *steps,
 }
 
 /* The fallback: A factored in DD, and the columns of x that have not
- * converged (all of them when from_zero) refined with those factors, from
- * where they stand; from zero when from_zero or when a column is not
- * finite (the double factors can send a solution anywhere).  x is written
- * only when the DD factorization succeeds.  Real systems only. */
+ * converged (all of them when all) solved again with those factors and
+ * refined.  From zero: what the double factors left is at best about
+ * cond(A) u from the solution, and can be anywhere (a huge error would make
+ * the corrections' sizes relative to x meaningless), while the first DD
+ * correction from zero comes within about cond(A) u^2.  x is written only
+ * when the DD factorization succeeds.  Real systems only. */
 static void refine_in_dd(struct factored *s, int nrhs, const double *b, int ldb, double *x,
-			 int ldx, double *x_lo, struct column *columns, int from_zero,
+			 int ldx, double *x_lo, struct column *columns, int all,
 			 struct tf_refine_report *report)
 {
 	const int n = s->n;
@@ -199,15 +201,11 @@ static void refine_in_dd(struct factored *s, int nrhs, const double *b, int ldb,
 	report->dd_factored = 1;
 	if (report->dd_info == 0) {
 		for (int c = 0; c < nrhs; c++) {
-			double *xc = x + (size_t)c * ldx, *lo = x_lo + (size_t)c * n;
-			if (!from_zero && converged(&columns[c]))
+			if (!all && converged(&columns[c]))
 				continue;
-			int finite = !from_zero;
-			for (int i = 0; i < n && finite; i++)
-				finite = isfinite(xc[i]) && isfinite(lo[i]);
-			if (!finite)
-				for (int i = 0; i < n; i++)
-					xc[i] = lo[i] = 0.0;
+			double *xc = x + (size_t)c * ldx, *lo = x_lo + (size_t)c * n;
+			for (int i = 0; i < n; i++)
+				xc[i] = lo[i] = 0.0;
 			columns[c] = (struct column){ .active = 1 };
 		}
 		s->dd = factors;

@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "test/blas/harness.h"
+#include "test/ill_conditioned.h"
 #include "test/splitmix64.h"
 
 typedef void gesv_fn(const int *n, const int *nrhs, double *a, const int *lda, int *ipiv,
@@ -364,54 +365,6 @@ static void one_system(const struct driver *d, int n, int nrhs, int extra, doubl
 	free(a), free(b), free(ra), free(rb);
 }
 
-/* An integer matrix of condition about cond (1e16 to 1e28), stored exactly:
- * A = M1 diag(K, D) M2 with K = [t, t-1; t+1, t] (determinant 1, condition
- * about 4 t^2), D small integers, M1 and M2 unit lower and upper triangular
- * with a few random entries of +-1 (they mix K's rows and columns into the
- * others); spd: A = C C^T for C = M1 diag(K, D), condition about 16 t^4.
- * Every product is an integer below 2^53, so the double matrix is the
- * exact one and has the condition (checked with MPFR by the caller). */
-static void integer_ill_conditioned(int n, double cond, int spd, double *a, int lda)
-{
-	const double t = spd ? floor(pow(cond / 16.0, 0.25)) : floor(sqrt(cond / 4.0));
-	long long *m1 = calloc((size_t)n * n, sizeof *m1), *m2 = calloc((size_t)n * n, sizeof *m2);
-	long long *c = calloc((size_t)n * n, sizeof *c);
-	for (;;) {
-		for (int i = 0; i < n; i++)
-			for (int j = 0; j < n; j++) {
-				int mixed = splitmix64_unif(&bh_rng) < 1.5 / n;
-				long long sign = splitmix64_unif(&bh_rng) < 0.5 ? -1 : 1;
-				m1[i * n + j] = i == j ? 1 : i > j && mixed ? sign : 0;
-				m2[i * n + j] = i == j ? 1 : i < j && mixed ? sign : 0;
-			}
-		/* c = M1 diag(K, D) (row-major) */
-		for (int i = 0; i < n; i++)
-			for (int j = 0; j < n; j++) {
-				long long sum = 0;
-				for (int k = 0; k < n; k++) {
-					long long bkj = k == j ? (k < 2 ? (long long)t : 1 + (long long)splitmix64_int(&bh_rng, 0, 8))
-							       : k < 2 && j < 2 ? (long long)t + (k < j ? -1 : 1) : 0;
-					if (k == j && n == 1)
-						bkj = 3;
-					sum += m1[i * n + k] * bkj;
-				}
-				c[i * n + j] = sum;
-			}
-		int exact = 1;
-		for (int i = 0; i < n; i++)
-			for (int j = 0; j < n; j++) {
-				long double sum = 0.0L; /* C C^T or C M2, bounded before the cast */
-				for (int k = 0; k < n; k++)
-					sum += (long double)c[i * n + k] * (spd ? c[j * n + k] : m2[k * n + j]);
-				exact &= fabsl(sum) < 0x1p53L;
-				a[(size_t)j * lda + i] = (double)sum;
-			}
-		if (exact)
-			break;
-	}
-	free(m1), free(m2), free(c);
-}
-
 /* The 1-norm condition ||A||_1 ||A^-1||_1 of a general n x n matrix, the
  * inverse from the MPFR solve. */
 static double condition_1(int n, const double *a, int lda)
@@ -436,7 +389,7 @@ static double condition_1(int n, const double *a, int lda)
 }
 
 /* Beyond condition 1/u: dgesv_ and dposv_ on exactly stored matrices of
- * condition 1e16 to 1e28 (integer_ill_conditioned, the condition checked
+ * condition 1e16 to 1e28 (test/ill_conditioned.h, the condition checked
  * within a factor 100 of the target), b = A x for x of components 1 to 2
  * rounded: in dd mode every component of the solution is within 1 ulp of
  * the exact one (the double factors give up and A is factored in DD), INFO,
@@ -451,7 +404,7 @@ static void ill_system(const struct driver *d, int n, int nrhs, double cond)
 	double *full = malloc((size_t)n * n * sizeof *full), *x = malloc((size_t)n * sizeof *x);
 	double *exact = malloc((size_t)n * nrhs * sizeof *exact);
 	int *ipiv = malloc((size_t)(n + PAD) * sizeof *ipiv), *ripiv = malloc((size_t)(n + PAD) * sizeof *ripiv);
-	integer_ill_conditioned(n, cond, d->uplo != 0, full, n);
+	ill_conditioned_matrix(n, cond, d->uplo != 0, full, n, &bh_rng);
 	double measured = condition_1(n, full, n);
 	bh_verdict(d->name, measured > cond / 100 && measured < cond * 100,
 		   "n %d: the generated matrix has condition %.1e, not about %.0e", n, measured, cond);
