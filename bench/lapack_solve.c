@@ -54,7 +54,7 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < nn; i++)
 		a0[i] = 2.0 * splitmix64_unif(&rng) - 1.0;
 	if (cond > 0.0)
-		ill_conditioned_matrix(n, cond, spd, a0, n, &rng);
+		ill_conditioned_matrix(n, 1, cond, spd, a0, n, &rng);
 	else if (spd) /* symmetric, diagonally dominant */
 		for (int j = 0; j < n; j++) {
 			for (int i = 0; i < j; i++)

@@ -3,7 +3,7 @@
 /* LAPACK's drivers dgesv_, zgesv_, dposv_, zposv_ and dsysv_.  Checked as LAPACK
  * checks them (INFO = -i and xerbla_ for the i-th argument); in dd mode a
  * system of finite data is factored in double and refined (plan/refine.h;
- * dgesv_ and dposv_ factor A again in DD where that does not converge),
+ * gesv and posv factor A again in DD where that does not converge),
  * and anything else goes to the CPU LAPACK: in the other modes its driver,
  * unchanged; in dd mode (n = 0, nrhs = 0, Inf or NaN in A or B) its
  * factorization and solve with their BLAS native, so that the result is the

@@ -18,7 +18,7 @@
 #include "cpu/dd_loops.h"
 #include "cpu/threads.h"
 #include "cpu/typed_formats.h"
-#include "twofold/arith_dd.h"
+#include "twofold/arith_zdd.h"
 
 static inline tf_dd negated(tf_dd a)
 {
@@ -38,42 +38,82 @@ typedef void update_fn(int count, tf_dd *y, const tf_dd *x, tf_dd c);
 DEFINE_COLUMN_UPDATE(column_update_plain, )
 DEFINE_COLUMN_UPDATE(column_update_fma, TF_CPU_FMA_TARGET)
 
-static update_fn *column_update_for_cpu(void)
-{
-	return tf_cpu_fma_loops() ? column_update_fma : column_update_plain;
-}
+/* The complex twin: y[i] += x[i] c. */
+typedef void zupdate_fn(int count, tf_zdd *y, const tf_zdd *x, tf_zdd c);
+#define DEFINE_ZCOLUMN_UPDATE(NAME, TARGET)                                      \
+	TARGET static void NAME(int count, tf_zdd *y, const tf_zdd *x, tf_zdd c)  \
+	{                                                                         \
+		for (int i = 0; i < count; i++) {                                 \
+			tf_zdd p = tf_zdd_mul(x[i], c);                           \
+			y[i] = tf_zdd_make(tf_dd_add_sloppy(y[i].re, p.re),       \
+					   tf_dd_add_sloppy(y[i].im, p.im));      \
+		}                                                                 \
+	}
+DEFINE_ZCOLUMN_UPDATE(zcolumn_update_plain, )
+DEFINE_ZCOLUMN_UPDATE(zcolumn_update_fma, TF_CPU_FMA_TARGET)
 
-/* One step's update of the trailing columns j = k+1 .. n-1 by column k. */
+/* One step's update of the trailing columns j = k+1 .. n-1 by column k, one
+ * column by column(t, j). */
 struct trailing {
-	tf_dd *a;
-	int n, k, cholesky, tasks;
+	void *a;
+	int n, k, tasks;
+	void (*column)(const struct trailing *t, int j);
 	update_fn *update;
+	zupdate_fn *zupdate;
 };
 
-static void update_column(const struct trailing *t, int j)
+static void lu_column(const struct trailing *t, int j)
 {
 	const size_t ld = (size_t)t->n;
-	const tf_dd *column = t->a + t->k * ld;
-	tf_dd *target = t->a + j * ld;
-	if (t->cholesky) { /* the lower triangle: rows j .. n-1 */
-		if (column[j].hi != 0.0)
-			t->update(t->n - j, target + j, column + j, negated(column[j]));
-	}
-	else if (target[t->k].hi != 0.0)
-		t->update(t->n - t->k - 1, target + t->k + 1, column + t->k + 1, negated(target[t->k]));
+	const int k = t->k;
+	tf_dd *a = t->a, *column = a + k * ld, *target = a + j * ld;
+	if (target[k].hi != 0.0)
+		t->update(t->n - k - 1, target + k + 1, column + k + 1, negated(target[k]));
+}
+
+static void cholesky_column(const struct trailing *t, int j)
+{
+	const size_t ld = (size_t)t->n;
+	tf_dd *a = t->a, *column = a + t->k * ld;
+	if (column[j].hi != 0.0) /* the lower triangle: rows j .. n-1 */
+		t->update(t->n - j, a + j * ld + j, column + j, negated(column[j]));
+}
+
+static int zdd_zero(tf_zdd a)
+{
+	return a.re.hi == 0.0 && a.im.hi == 0.0;
+}
+
+static void zlu_column(const struct trailing *t, int j)
+{
+	const size_t ld = (size_t)t->n;
+	const int k = t->k;
+	tf_zdd *a = t->a, *column = a + k * ld, *target = a + j * ld;
+	if (!zdd_zero(target[k]))
+		t->zupdate(t->n - k - 1, target + k + 1, column + k + 1, tf_zdd_neg(target[k]));
+}
+
+static void zcholesky_column(const struct trailing *t, int j)
+{
+	const size_t ld = (size_t)t->n;
+	tf_zdd *a = t->a, *column = a + t->k * ld;
+	if (!zdd_zero(column[j])) /* a(i, j) -= l(i, k) conj(l(j, k)) */
+		t->zupdate(t->n - j, a + j * ld + j, column + j, tf_zdd_neg(tf_zdd_conj(column[j])));
 }
 
 static void trailing_task(void *context, int task)
 {
 	const struct trailing *t = context;
 	for (int j = t->k + 1 + task; j < t->n; j += t->tasks) /* cyclic: Cholesky's columns shrink */
-		update_column(t, j);
+		t->column(t, j);
 }
 
 static void update_trailing(struct trailing *t)
 {
 	const int columns = t->n - t->k - 1, threads = tf_cpu_threads();
 	t->tasks = (long)columns * (t->n - t->k) < 64 * 64 ? 1 : threads < columns ? threads : columns;
+	t->update = tf_cpu_fma_loops() ? column_update_fma : column_update_plain;
+	t->zupdate = tf_cpu_fma_loops() ? zcolumn_update_fma : zcolumn_update_plain;
 	if (t->tasks > 1)
 		tf_parallel_for(t->tasks, trailing_task, t);
 	else if (columns > 0)
@@ -89,7 +129,6 @@ static inline void column_update(int count, tf_dd *y, const tf_dd *x, tf_dd c)
 int tf_cpu_dd_getrf(int n, const double *a, int lda, tf_dd *lu, int *ipiv)
 {
 	const size_t ld = (size_t)n;
-	update_fn *update = column_update_for_cpu();
 	for (int j = 0; j < n; j++)
 		for (int i = 0; i < n; i++)
 			lu[j * ld + i] = tf_dd_make(a[(size_t)j * lda + i], 0.0);
@@ -110,7 +149,7 @@ int tf_cpu_dd_getrf(int n, const double *a, int lda, tf_dd *lu, int *ipiv)
 			}
 		for (int i = k + 1; i < n; i++)
 			column[i] = tf_dd_div(column[i], column[k]);
-		struct trailing t = { lu, n, k, 0, 1, update };
+		struct trailing t = { .a = lu, .n = n, .k = k, .column = lu_column };
 		update_trailing(&t);
 	}
 	return 0;
@@ -138,7 +177,6 @@ void tf_cpu_dd_getrs(int n, const tf_dd *lu, const int *ipiv, tf_dd *x)
 int tf_cpu_dd_potrf(char uplo, int n, const double *a, int lda, tf_dd *l)
 {
 	const size_t ld = (size_t)n;
-	update_fn *update = column_update_for_cpu();
 	for (int j = 0; j < n; j++)
 		for (int i = j; i < n; i++)
 			l[j * ld + i] = tf_dd_make(uplo == 'U' ? a[(size_t)i * lda + j]
@@ -150,7 +188,7 @@ int tf_cpu_dd_potrf(char uplo, int n, const double *a, int lda, tf_dd *l)
 		column[k] = tf_dd_sqrt(column[k]);
 		for (int i = k + 1; i < n; i++)
 			column[i] = tf_dd_div(column[i], column[k]);
-		struct trailing t = { l, n, k, 1, 1, update };
+		struct trailing t = { .a = l, .n = n, .k = k, .column = cholesky_column };
 		update_trailing(&t);
 	}
 	return 0;
@@ -170,5 +208,112 @@ void tf_cpu_dd_potrs(int n, const tf_dd *l, tf_dd *x)
 		for (int i = k + 1; i < n; i++)
 			sum = tf_dd_add(sum, tf_dd_mul(column[i], negated(x[i])));
 		x[k] = tf_dd_div(sum, column[k]);
+	}
+}
+
+/* ---- Complex: the same, in complex DD (tf_zdd), A's elements (re, im). */
+
+/* y[i] += x[i] c, for the solves */
+static inline void zcolumn_update(int count, tf_zdd *y, const tf_zdd *x, tf_zdd c)
+{
+	zcolumn_update_plain(count, y, x, c);
+}
+
+/* The pivot's size, as LAPACK's izamax measures it: |re| + |im|. */
+static inline double size1(tf_zdd a)
+{
+	return fabs(a.re.hi) + fabs(a.im.hi);
+}
+
+int tf_cpu_zdd_getrf(int n, const double *a, int lda, tf_zdd *lu, int *ipiv)
+{
+	const size_t ld = (size_t)n;
+	for (int j = 0; j < n; j++)
+		for (int i = 0; i < n; i++) {
+			const double *e = a + 2 * ((size_t)j * lda + i);
+			lu[j * ld + i] = tf_zdd_from_z(e[0], e[1]);
+		}
+	for (int k = 0; k < n; k++) {
+		tf_zdd *column = lu + k * ld;
+		int p = k;
+		for (int i = k + 1; i < n; i++)
+			if (size1(column[i]) > size1(column[p]))
+				p = i;
+		ipiv[k] = p;
+		if (zdd_zero(column[p]))
+			return k + 1;
+		if (p != k)
+			for (int j = 0; j < n; j++) {
+				tf_zdd t = lu[j * ld + k];
+				lu[j * ld + k] = lu[j * ld + p];
+				lu[j * ld + p] = t;
+			}
+		for (int i = k + 1; i < n; i++)
+			column[i] = tf_zdd_div(column[i], column[k]);
+		struct trailing t = { .a = lu, .n = n, .k = k, .column = zlu_column };
+		update_trailing(&t);
+	}
+	return 0;
+}
+
+void tf_cpu_zdd_getrs(int n, const tf_zdd *lu, const int *ipiv, tf_zdd *x)
+{
+	const size_t ld = (size_t)n;
+	for (int k = 0; k < n; k++)
+		if (ipiv[k] != k) {
+			tf_zdd t = x[k];
+			x[k] = x[ipiv[k]];
+			x[ipiv[k]] = t;
+		}
+	for (int k = 0; k < n; k++) /* L, unit diagonal */
+		if (!zdd_zero(x[k]))
+			zcolumn_update(n - k - 1, x + k + 1, lu + k * ld + k + 1, tf_zdd_neg(x[k]));
+	for (int k = n - 1; k >= 0; k--) { /* U */
+		x[k] = tf_zdd_div(x[k], lu[k * ld + k]);
+		if (!zdd_zero(x[k]))
+			zcolumn_update(k, x, lu + k * ld, tf_zdd_neg(x[k]));
+	}
+}
+
+int tf_cpu_zdd_potrf(char uplo, int n, const double *a, int lda, tf_zdd *l)
+{
+	const size_t ld = (size_t)n;
+	for (int j = 0; j < n; j++)
+		for (int i = j; i < n; i++) { /* the lower triangle; 'U': conjugated */
+			const double *e = uplo == 'U' ? a + 2 * ((size_t)i * lda + j)
+						      : a + 2 * ((size_t)j * lda + i);
+			l[j * ld + i] = tf_zdd_from_z(e[0], i == j ? 0.0 : uplo == 'U' ? -e[1] : e[1]);
+		}
+	for (int k = 0; k < n; k++) {
+		tf_zdd *column = l + k * ld;
+		tf_dd d = column[k].re; /* real: the imaginary part is taken as 0 */
+		if (!(d.hi > 0.0))
+			return k + 1;
+		d = tf_dd_sqrt(d);
+		column[k] = tf_zdd_make(d, tf_dd_make(0.0, 0.0));
+		for (int i = k + 1; i < n; i++)
+			column[i] = tf_zdd_make(tf_dd_div(column[i].re, d), tf_dd_div(column[i].im, d));
+		struct trailing t = { .a = l, .n = n, .k = k, .column = zcholesky_column };
+		update_trailing(&t);
+	}
+	return 0;
+}
+
+void tf_cpu_zdd_potrs(int n, const tf_zdd *l, tf_zdd *x)
+{
+	const size_t ld = (size_t)n;
+	for (int k = 0; k < n; k++) { /* L y = x */
+		tf_dd d = l[k * ld + k].re;
+		x[k] = tf_zdd_make(tf_dd_div(x[k].re, d), tf_dd_div(x[k].im, d));
+		if (!zdd_zero(x[k]))
+			zcolumn_update(n - k - 1, x + k + 1, l + k * ld + k + 1, tf_zdd_neg(x[k]));
+	}
+	for (int k = n - 1; k >= 0; k--) { /* L^H x = y */
+		tf_zdd sum = x[k];
+		const tf_zdd *column = l + k * ld;
+		for (int i = k + 1; i < n; i++)
+			sum = tf_zdd_add(sum, tf_zdd_mul(tf_zdd_conj(column[i]), tf_zdd_neg(x[i])));
+		tf_dd d = column[k].re;
+		x[k] = tf_zdd_make(tf_dd_div(sum.re, d), tf_dd_div(sum.im, d));
 	}
 }

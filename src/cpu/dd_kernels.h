@@ -8,7 +8,7 @@
 #define TF_DD_KERNELS_H
 
 #include "op/op.h"
-#include "twofold/arith.h"
+#include "twofold/arith_zdd.h"
 
 /* Runs the op in DD on the CPU; -1 when no DD kernel computes ops of its
  * kind and type (the caller forwards it), else 0. */
@@ -58,5 +58,12 @@ int tf_cpu_dd_getrf(int n, const double *a, int lda, tf_dd *lu, int *ipiv);
 void tf_cpu_dd_getrs(int n, const tf_dd *lu, const int *ipiv, tf_dd *x);
 int tf_cpu_dd_potrf(char uplo, int n, const double *a, int lda, tf_dd *l);
 void tf_cpu_dd_potrs(int n, const tf_dd *l, tf_dd *x);
+/* The same for complex a ((re, im) pairs, leading dimension in complex
+ * elements) into complex DD: potrf of a Hermitian a (L L^H = A, the
+ * diagonal's imaginary parts taken as 0, as LAPACK takes them). */
+int tf_cpu_zdd_getrf(int n, const double *a, int lda, tf_zdd *lu, int *ipiv);
+void tf_cpu_zdd_getrs(int n, const tf_zdd *lu, const int *ipiv, tf_zdd *x);
+int tf_cpu_zdd_potrf(char uplo, int n, const double *a, int lda, tf_zdd *l);
+void tf_cpu_zdd_potrs(int n, const tf_zdd *l, tf_zdd *x);
 
 #endif

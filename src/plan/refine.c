@@ -7,7 +7,7 @@
 #include "cpu/dd_kernels.h"
 #include "plan/lapack_plan.h"
 #include "plan/refine.h"
-#include "twofold/arith_dd.h"
+#include "twofold/arith_zdd.h"
 
 /* Stop when every component's last correction is below this fraction of
  * the component: the error left is smaller still (each step shrinks it by
@@ -34,9 +34,10 @@ struct factored {
 	const double *factor; /* the factors, as LAPACK left them */
 	int ldf;
 	const int *ipiv;
-	/* The fallback's factors of A in DD (cpu/dd_kernels.h), when set: the
-	 * corrections are solved with them instead. */
-	const tf_dd *dd;
+	/* The fallback's factors of A in DD (cpu/dd_kernels.h; tf_dd, or tf_zdd
+	 * for TF_TYPE_Z), when set: the corrections are solved with them
+	 * instead. */
+	const void *dd;
 	const int *dd_ipiv;
 };
 
@@ -46,23 +47,39 @@ struct factored {
  * leave an error of u of the correction along the largest ones, whose
  * residual, cond times larger than the rest, would drown the rest when
  * rounded to double. */
-static void solve_in_dd(const struct factored *s, int nrhs, double *b, double *b_lo, int ldb)
+static void solve_in_dd(const struct factored *s, int nrhs, double *b, double *b_lo,
+			size_t column)
 {
 	const int n = s->n;
-	tf_dd *x = malloc((size_t)n * sizeof *x + 1);
+	tf_zdd *x = malloc((size_t)n * sizeof *x + 1);
 	if (!x)
 		tf_fatal("out of memory for a solve of order %d", n);
 	for (int c = 0; c < nrhs; c++) {
-		double *bc = b + (size_t)c * ldb, *lo = b_lo + (size_t)c * ldb;
+		double *bc = b + c * column, *lo = b_lo + c * column;
+		if (s->type == TF_TYPE_Z) {
+			for (int i = 0; i < n; i++)
+				x[i] = tf_zdd_make(tf_dd_make(bc[2 * i], lo[2 * i]),
+						   tf_dd_make(bc[2 * i + 1], lo[2 * i + 1]));
+			if (s->factors == CHOLESKY)
+				tf_cpu_zdd_potrs(n, s->dd, x);
+			else
+				tf_cpu_zdd_getrs(n, s->dd, s->dd_ipiv, x);
+			for (int i = 0; i < n; i++) {
+				bc[2 * i] = x[i].re.hi, lo[2 * i] = x[i].re.lo;
+				bc[2 * i + 1] = x[i].im.hi, lo[2 * i + 1] = x[i].im.lo;
+			}
+			continue;
+		}
+		tf_dd *xr = (tf_dd *)x;
 		for (int i = 0; i < n; i++)
-			x[i] = tf_dd_make(bc[i], lo[i]);
+			xr[i] = tf_dd_make(bc[i], lo[i]);
 		if (s->factors == CHOLESKY)
-			tf_cpu_dd_potrs(n, s->dd, x);
+			tf_cpu_dd_potrs(n, s->dd, xr);
 		else
-			tf_cpu_dd_getrs(n, s->dd, s->dd_ipiv, x);
+			tf_cpu_dd_getrs(n, s->dd, s->dd_ipiv, xr);
 		for (int i = 0; i < n; i++) {
-			bc[i] = x[i].hi;
-			lo[i] = x[i].lo;
+			bc[i] = xr[i].hi;
+			lo[i] = xr[i].lo;
 		}
 	}
 	free(x);
@@ -150,7 +167,7 @@ static void iterate(const struct factored *s, int nrhs, const double *b, int ldb
 		if (!active)
 			break;
 		if (s->dd)
-			solve_in_dd(s, nrhs, r, r_lo, n);
+			solve_in_dd(s, nrhs, r, r_lo, column);
 		else
 			solve(s, nrhs, r, n);
 		for (int c = 0; c < nrhs; c++)
@@ -186,25 +203,32 @@ static void summarize(const struct column *columns, int nrhs, int *steps,
  * cond(A) u from the solution, and can be anywhere (a huge error would make
  * the corrections' sizes relative to x meaningless), while the first DD
  * correction from zero comes within about cond(A) u^2.  x is written only
- * when the DD factorization succeeds.  Real systems only. */
+ * when the DD factorization succeeds. */
 static void refine_in_dd(struct factored *s, int nrhs, const double *b, int ldb, double *x,
 			 int ldx, double *x_lo, struct column *columns, int all,
 			 struct tf_refine_report *report)
 {
-	const int n = s->n;
-	tf_dd *factors = malloc((size_t)n * n * sizeof *factors + 1);
+	const int n = s->n, complex = s->type == TF_TYPE_Z;
+	const size_t column = (size_t)(complex ? 2 : 1) * n;
+	void *factors = malloc((size_t)n * n * (complex ? sizeof(tf_zdd) : sizeof(tf_dd)) + 1);
 	int *pivots = malloc((size_t)n * sizeof *pivots + 1);
 	if (!factors || !pivots)
 		tf_fatal("out of memory for a factorization in DD of order %d", n);
-	report->dd_info = s->factors == CHOLESKY ? tf_cpu_dd_potrf(s->uplo, n, s->a, s->lda, factors)
-						 : tf_cpu_dd_getrf(n, s->a, s->lda, factors, pivots);
+	if (complex)
+		report->dd_info = s->factors == CHOLESKY
+			? tf_cpu_zdd_potrf(s->uplo, n, s->a, s->lda, factors)
+			: tf_cpu_zdd_getrf(n, s->a, s->lda, factors, pivots);
+	else
+		report->dd_info = s->factors == CHOLESKY
+			? tf_cpu_dd_potrf(s->uplo, n, s->a, s->lda, factors)
+			: tf_cpu_dd_getrf(n, s->a, s->lda, factors, pivots);
 	report->dd_factored = 1;
 	if (report->dd_info == 0) {
 		for (int c = 0; c < nrhs; c++) {
 			if (!all && converged(&columns[c]))
 				continue;
-			double *xc = x + (size_t)c * ldx, *lo = x_lo + (size_t)c * n;
-			for (int i = 0; i < n; i++)
+			double *xc = x + (complex ? 2 : 1) * (size_t)c * ldx, *lo = x_lo + c * column;
+			for (size_t i = 0; i < column; i++)
 				xc[i] = lo[i] = 0.0;
 			columns[c] = (struct column){ .active = 1 };
 		}
@@ -221,7 +245,7 @@ static void refine_in_dd(struct factored *s, int nrhs, const double *b, int ldb,
 /* Whether the fallback in DD applies to these factors. */
 static int falls_back(const struct factored *s)
 {
-	return s->type == TF_TYPE_D && (s->factors == LU || s->factors == CHOLESKY);
+	return s->factors == LU || s->factors == CHOLESKY;
 }
 
 /* Refines x (n x nrhs, the solution from the double factors) against b;
@@ -250,7 +274,8 @@ static void refine(struct factored *s, int nrhs, const double *b, int ldb, doubl
 static void solve_in_dd_only(struct factored *s, int nrhs, const double *b, int ldb, double *x,
 			     int ldx, struct tf_refine_report *report)
 {
-	double *x_lo = calloc((size_t)s->n * nrhs + 1, sizeof *x_lo);
+	const size_t column = (size_t)(s->type == TF_TYPE_Z ? 2 : 1) * s->n;
+	double *x_lo = calloc(column * nrhs + 1, sizeof *x_lo);
 	struct column *columns = calloc((size_t)nrhs, sizeof *columns);
 	if (!x_lo || !columns)
 		tf_fatal("out of memory for the refinement of %d right-hand sides of order %d", nrhs, s->n);

@@ -9,11 +9,12 @@
  * program's LAPACK gives: the factors of A, and INFO > 0 for a factorization
  * that fails.
  *
- * The fallback (gesv and posv, real systems): where a right-hand side does
- * not converge with the double factors (condition beyond about 1/u), or the
- * double factorization fails (INFO > 0), the original A is factored again
- * in DD (cpu/dd_kernels.h), and the refinement goes on with corrections
- * solved with those factors, which converges up to condition about 1/u^2.
+ * The fallback (gesv and posv, real and complex): where a right-hand side
+ * does not converge with the double factors (condition beyond about 1/u),
+ * or the double factorization fails (INFO > 0), the original A is factored
+ * again in DD (cpu/dd_kernels.h), and the refinement starts again with
+ * corrections solved with those factors, which converges up to condition
+ * about 1/u^2.
  * A, ipiv and INFO stay the double factorization's; with INFO > 0, B holds
  * the solution when the DD factorization succeeds, and is left as LAPACK
  * leaves it when A is singular in DD too. */
