@@ -1,5 +1,5 @@
-/* bench/lapack_solve: the time of dgesv_ or dposv_ on a random system of
- * order n, as the library in front of the program computes it: run once
+/* bench/lapack_solve: the time of dgesv_, dposv_, zgesv_ or zposv_ on a
+ * random system of order n, as the library in front of the program computes it: run once
  * with TWOFOLD_MODE=cpu (the CPU LAPACK and BLAS, as without twofold) and
  * once in dd mode (factored the same way, then refined), libtwofold
  * preloaded; prints the best of `repeat` runs, wall and CPU time.
@@ -12,8 +12,10 @@
  *            and s from 1 down to 1e-20, rounded; posv the random matrix
  *            with its last row and column replaced by a combination y of
  *            the others (positive definite in DD, not in double)
+ * zgesv and zposv: the same matrices (COND: Gaussian integers; dense: the
+ * real ones, stored as complex), complex right-hand sides.
  *
- *   lapack_solve gesv|posv N [NRHS [REPEAT [COND|dense]]] */
+ *   lapack_solve [z]gesv|[z]posv N [NRHS [REPEAT [COND|dense]]] */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <math.h>
 #include <stdio.h>
@@ -27,6 +29,10 @@ void dgesv_(const int *n, const int *nrhs, double *a, const int *lda, int *ipiv,
 	    const int *ldb, int *info);
 void dposv_(const char *uplo, const int *n, const int *nrhs, double *a, const int *lda, double *b,
 	    const int *ldb, int *info, size_t uplo_len);
+void zgesv_(const int *n, const int *nrhs, double *a, const int *lda, int *ipiv, double *b,
+	    const int *ldb, int *info);
+void zposv_(const char *uplo, const int *n, const int *nrhs, double *a, const int *lda, double *b,
+	    const int *ldb, int *info, size_t uplo_len);
 
 static double seconds(clockid_t clock)
 {
@@ -37,23 +43,26 @@ static double seconds(clockid_t clock)
 
 int main(int argc, char **argv)
 {
-	if (argc < 3 || (strcmp(argv[1], "gesv") != 0 && strcmp(argv[1], "posv") != 0)) {
-		fprintf(stderr, "usage: lapack_solve gesv|posv N [NRHS [REPEAT [COND|dense]]]\n");
+	const int complex = argc > 1 && argv[1][0] == 'z';
+	const char *routine = argc > 1 ? argv[1] + complex : "";
+	if (argc < 3 || (strcmp(routine, "gesv") != 0 && strcmp(routine, "posv") != 0)) {
+		fprintf(stderr, "usage: lapack_solve [z]gesv|[z]posv N [NRHS [REPEAT [COND|dense]]]\n");
 		return 2;
 	}
-	const int spd = strcmp(argv[1], "posv") == 0;
+	const int spd = strcmp(routine, "posv") == 0, w = complex ? 2 : 1;
 	const int n = atoi(argv[2]), nrhs = argc > 3 ? atoi(argv[3]) : 1;
 	const int repeat = argc > 4 ? atoi(argv[4]) : 3;
 	const int dense = argc > 5 && strcmp(argv[5], "dense") == 0;
 	const double cond = argc > 5 && !dense ? atof(argv[5]) : 0.0;
 	const size_t nn = (size_t)n * n;
-	double *a0 = malloc(nn * sizeof *a0), *a = malloc(nn * sizeof *a);
-	double *b0 = malloc((size_t)n * nrhs * sizeof *b0), *b = malloc((size_t)n * nrhs * sizeof *b);
+	double *a0 = malloc(w * nn * sizeof *a0), *a = malloc(w * nn * sizeof *a);
+	double *b0 = malloc((size_t)w * n * nrhs * sizeof *b0);
+	double *b = malloc((size_t)w * n * nrhs * sizeof *b);
 	int *ipiv = malloc((size_t)n * sizeof *ipiv);
 	uint64_t rng = 42;
 	for (size_t i = 0; i < nn; i++)
 		a0[i] = 2.0 * splitmix64_unif(&rng) - 1.0;
-	if (cond > 0.0)
+	if (cond > 0.0 && !complex)
 		ill_conditioned_matrix(n, 1, cond, spd, a0, n, &rng);
 	else if (spd) /* symmetric, diagonally dominant */
 		for (int j = 0; j < n; j++) {
@@ -105,24 +114,32 @@ int main(int argc, char **argv)
 		a0[nn - 1] = last;
 		free(y);
 	}
-	for (size_t i = 0; i < (size_t)n * nrhs; i++)
+	if (complex) { /* the real matrix as complex, from the last element down */
+		for (size_t i = nn; i-- > 0;) {
+			a0[2 * i] = a0[i];
+			a0[2 * i + 1] = 0.0;
+		}
+		if (cond > 0.0)
+			ill_conditioned_matrix(n, 2, cond, spd, a0, n, &rng);
+	}
+	for (size_t i = 0; i < (size_t)w * n * nrhs; i++)
 		b0[i] = 2.0 * splitmix64_unif(&rng) - 1.0;
 	double best_wall = INFINITY, best_cpu = INFINITY;
 	int info = 0;
 	for (int r = 0; r < repeat; r++) {
-		memcpy(a, a0, nn * sizeof *a);
-		memcpy(b, b0, (size_t)n * nrhs * sizeof *b);
+		memcpy(a, a0, w * nn * sizeof *a);
+		memcpy(b, b0, (size_t)w * n * nrhs * sizeof *b);
 		double w0 = seconds(CLOCK_MONOTONIC), c0 = seconds(CLOCK_PROCESS_CPUTIME_ID);
 		if (spd)
-			dposv_("L", &n, &nrhs, a, &n, b, &n, &info, 1);
+			(complex ? zposv_ : dposv_)("L", &n, &nrhs, a, &n, b, &n, &info, 1);
 		else
-			dgesv_(&n, &nrhs, a, &n, ipiv, b, &n, &info);
+			(complex ? zgesv_ : dgesv_)(&n, &nrhs, a, &n, ipiv, b, &n, &info);
 		double w = seconds(CLOCK_MONOTONIC) - w0, c = seconds(CLOCK_PROCESS_CPUTIME_ID) - c0;
 		best_wall = fmin(best_wall, w);
 		best_cpu = fmin(best_cpu, c);
 	}
 	const char *mode = getenv("TWOFOLD_MODE");
-	printf("d%s n %d nrhs %d", argv[1], n, nrhs);
+	printf("%c%s n %d nrhs %d", complex ? 'z' : 'd', routine, n, nrhs);
 	if (cond > 0.0)
 		printf(" cond %.0e", cond);
 	else if (dense)
