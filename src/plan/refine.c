@@ -203,7 +203,7 @@ static void summarize(const struct column *columns, int nrhs, int *steps,
  * cond(A) u from the solution, and can be anywhere (a huge error would make
  * the corrections' sizes relative to x meaningless), while the first DD
  * correction from zero comes within about cond(A) u^2.  x is written only
- * when the DD factorization succeeds. */
+ * when the DD factorization succeeds (and finds its memory). */
 static void refine_in_dd(struct factored *s, int nrhs, const double *b, int ldb, double *x,
 			 int ldx, double *x_lo, struct column *columns, int all,
 			 struct tf_refine_report *report)
@@ -212,8 +212,12 @@ static void refine_in_dd(struct factored *s, int nrhs, const double *b, int ldb,
 	const size_t column = (size_t)(complex ? 2 : 1) * n;
 	void *factors = malloc((size_t)n * n * (complex ? sizeof(tf_zdd) : sizeof(tf_dd)) + 1);
 	int *pivots = malloc((size_t)n * sizeof *pivots + 1);
-	if (!factors || !pivots)
-		tf_fatal("out of memory for a factorization in DD of order %d", n);
+	if (!factors || !pivots) { /* 16 n^2 bytes (complex 32): x stays as it is */
+		tf_message("no memory for a factorization in DD of order %d: not factored in DD", n);
+		free(pivots);
+		free(factors);
+		return;
+	}
 	if (complex)
 		report->dd_info = s->factors == CHOLESKY
 			? tf_cpu_zdd_potrf(s->uplo, n, s->a, s->lda, factors)
