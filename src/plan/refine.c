@@ -288,40 +288,41 @@ static double *copy_of(int width, int m, int n, const double *a, int lda)
 	return copy;
 }
 
-int tf_plan_gesv_refined(enum tf_op_type type, int n, int nrhs, double *a, int lda, int *ipiv,
-			 double *b, int ldb, struct tf_refine_report *report)
+/* gesv and posv (s says which): A (n x n, lda) factored in double in
+ * place, a first solution, the refinement against copies of A and B; the
+ * fallback in DD where that factorization fails.  Returns INFO. */
+static int factor_and_refine(struct factored *s, double *a, int lda, int *ipiv, int nrhs,
+			     double *b, int ldb, struct tf_refine_report *report)
 {
-	const int width = type == TF_TYPE_Z ? 2 : 1;
+	const int width = s->type == TF_TYPE_Z ? 2 : 1, n = s->n;
 	double *a0 = copy_of(width, n, n, a, lda), *b0 = copy_of(width, n, nrhs, b, ldb);
-	int info = tf_plan_getrf(type, n, a, lda, ipiv);
-	struct factored s = { type, LU, 0, n, a0, n, a, lda, ipiv, NULL, NULL };
+	s->a = a0, s->lda = n;
+	s->factor = a, s->ldf = lda, s->ipiv = ipiv;
+	int info = s->factors == LU ? tf_plan_getrf(s->type, n, a, lda, ipiv)
+				    : tf_plan_potrf(s->type, s->uplo, n, a, lda);
 	*report = (struct tf_refine_report){ 0 };
 	if (info == 0) {
-		tf_plan_getrs(type, n, nrhs, a, lda, ipiv, b, ldb);
-		refine(&s, nrhs, b0, n, b, ldb, report);
-	} else if (falls_back(&s))
-		solve_in_dd_only(&s, nrhs, b0, n, b, ldb, report);
+		solve(s, nrhs, b, ldb);
+		refine(s, nrhs, b0, n, b, ldb, report);
+	} else if (falls_back(s))
+		solve_in_dd_only(s, nrhs, b0, n, b, ldb, report);
 	free(b0);
 	free(a0);
 	return info;
 }
 
+int tf_plan_gesv_refined(enum tf_op_type type, int n, int nrhs, double *a, int lda, int *ipiv,
+			 double *b, int ldb, struct tf_refine_report *report)
+{
+	struct factored s = { .type = type, .factors = LU, .n = n };
+	return factor_and_refine(&s, a, lda, ipiv, nrhs, b, ldb, report);
+}
+
 int tf_plan_posv_refined(enum tf_op_type type, char uplo, int n, int nrhs, double *a, int lda,
 			 double *b, int ldb, struct tf_refine_report *report)
 {
-	const int width = type == TF_TYPE_Z ? 2 : 1;
-	double *a0 = copy_of(width, n, n, a, lda), *b0 = copy_of(width, n, nrhs, b, ldb);
-	int info = tf_plan_potrf(type, uplo, n, a, lda);
-	struct factored s = { type, CHOLESKY, uplo, n, a0, n, a, lda, NULL, NULL, NULL };
-	*report = (struct tf_refine_report){ 0 };
-	if (info == 0) {
-		tf_plan_potrs(type, uplo, n, nrhs, a, lda, b, ldb);
-		refine(&s, nrhs, b0, n, b, ldb, report);
-	} else if (falls_back(&s))
-		solve_in_dd_only(&s, nrhs, b0, n, b, ldb, report);
-	free(b0);
-	free(a0);
-	return info;
+	struct factored s = { .type = type, .factors = CHOLESKY, .uplo = uplo, .n = n };
+	return factor_and_refine(&s, a, lda, NULL, nrhs, b, ldb, report);
 }
 
 int tf_plan_dsysv_refined(char uplo, int n, int nrhs, double *a, int lda, int *ipiv, double *b,

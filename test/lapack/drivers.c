@@ -254,6 +254,30 @@ static void call(const struct driver *d, int reference, int n, int nrhs, double 
 								       &ldb, info);
 }
 
+/* nrhs right-hand sides b = A x for x of components 1 to 2 in size (a
+ * solution whose components are all of one scale), A given by its real
+ * matrix `full` (order w n: complex A as [Re A, -Im A; Im A, Re A]): into
+ * bs (w n x nrhs, stacked as `full` takes them) and b (n x nrhs, elements
+ * of w doubles, leading dimension ldb); x is w n doubles of workspace. */
+static void right_hand_sides(int w, int n, int nrhs, const double *full, double *x, double *bs,
+			     double *b, int ldb)
+{
+	const int big = w * n;
+	for (int c = 0; c < nrhs; c++) {
+		for (int k = 0; k < big; k++)
+			x[k] = (1.0 + splitmix64_unif(&bh_rng)) * (splitmix64_unif(&bh_rng) < 0.5 ? -1 : 1);
+		for (int i = 0; i < big; i++) {
+			double sum = 0.0;
+			for (int k = 0; k < big; k++)
+				sum += full[(size_t)k * big + i] * x[k];
+			bs[(size_t)c * big + i] = sum;
+		}
+		for (int i = 0; i < n; i++)
+			for (int p = 0; p < w; p++)
+				b[(size_t)w * ((size_t)c * ldb + i) + p] = bs[(size_t)c * big + i + p * n];
+	}
+}
+
 /* One system: A of condition cond (positive definite for posv), nrhs
  * right-hand sides, leading dimensions n + extra and n + extra + 1. */
 static void one_system(const struct driver *d, int n, int nrhs, int extra, double cond)
@@ -270,7 +294,7 @@ static void one_system(const struct driver *d, int n, int nrhs, int extra, doubl
 	/* The real matrix of the system (complex: [Re A, -Im A; Im A, Re A]),
 	 * posv's read as the routine reads it (mirrored, conjugated), for the
 	 * MPFR solve; b = A x for x of components 1 to 2 in size. */
-	double *full = malloc((size_t)big * big * sizeof *full), *x = malloc((size_t)big * sizeof *x);
+	double *full = calloc((size_t)big * big + 1, sizeof *full), *x = malloc((size_t)big * sizeof *x + 1);
 	double *bs = malloc((size_t)big * nrhs * sizeof *bs), *exact = malloc((size_t)big * nrhs * sizeof *exact);
 	for (int j = 0; j < n; j++)
 		for (int i = 0; i < n; i++) {
@@ -284,19 +308,7 @@ static void one_system(const struct driver *d, int n, int nrhs, int extra, doubl
 				full[(size_t)(j + n) * big + i + n] = re;
 			}
 		}
-	for (int c = 0; c < nrhs; c++) {
-		for (int k = 0; k < big; k++)
-			x[k] = (1.0 + splitmix64_unif(&bh_rng)) * (splitmix64_unif(&bh_rng) < 0.5 ? -1 : 1);
-		for (int i = 0; i < big; i++) {
-			double sum = 0.0;
-			for (int k = 0; k < big; k++)
-				sum += full[(size_t)k * big + i] * x[k];
-			bs[(size_t)c * big + i] = sum;
-		}
-		for (int i = 0; i < n; i++)
-			for (int p = 0; p < w; p++)
-				b[(size_t)w * ((size_t)c * ldb + i) + p] = bs[(size_t)c * big + i + p * n];
-	}
+	right_hand_sides(w, n, nrhs, full, x, bs, b, ldb);
 	exact_solution(big, nrhs, full, big, bs, big, exact);
 	memcpy(ra, a, padded_size(w, n, lda) * sizeof *a);
 	memcpy(rb, b, padded_size(w, nrhs, ldb) * sizeof *b);
@@ -393,7 +405,7 @@ static void ill_system(const struct driver *d, int n, int nrhs, double cond)
 	double *ra = padded(w, n, lda), *rb = padded(w, nrhs, ldb);
 	double *matrix = malloc((size_t)w * n * n * sizeof *matrix);
 	/* the real matrix of the system (complex: [Re A, -Im A; Im A, Re A]) */
-	double *full = malloc((size_t)big * big * sizeof *full), *x = malloc((size_t)big * sizeof *x);
+	double *full = calloc((size_t)big * big + 1, sizeof *full), *x = malloc((size_t)big * sizeof *x + 1);
 	double *bs = malloc((size_t)big * nrhs * sizeof *bs), *exact = malloc((size_t)big * nrhs * sizeof *exact);
 	int *ipiv = malloc((size_t)(n + PAD) * sizeof *ipiv), *ripiv = malloc((size_t)(n + PAD) * sizeof *ripiv);
 	double measured = 0.0;
@@ -415,19 +427,7 @@ static void ill_system(const struct driver *d, int n, int nrhs, double cond)
 			for (int p = 0; p < w; p++)
 				a[(size_t)w * ((size_t)j * lda + i) + p] = unread(d->uplo, i, j) ? NAN : e[p];
 		}
-	for (int c = 0; c < nrhs; c++) {
-		for (int k = 0; k < big; k++)
-			x[k] = (1.0 + splitmix64_unif(&bh_rng)) * (splitmix64_unif(&bh_rng) < 0.5 ? -1 : 1);
-		for (int i = 0; i < big; i++) {
-			double sum = 0.0;
-			for (int k = 0; k < big; k++)
-				sum += full[(size_t)k * big + i] * x[k];
-			bs[(size_t)c * big + i] = sum;
-		}
-		for (int i = 0; i < n; i++)
-			for (int p = 0; p < w; p++)
-				b[(size_t)w * ((size_t)c * ldb + i) + p] = bs[(size_t)c * big + i + p * n];
-	}
+	right_hand_sides(w, n, nrhs, full, x, bs, b, ldb);
 	exact_solution(big, nrhs, full, big, bs, big, exact);
 	memcpy(ra, a, padded_size(w, n, lda) * sizeof *a);
 	memcpy(rb, b, padded_size(w, nrhs, ldb) * sizeof *b);
