@@ -53,6 +53,19 @@ static __attribute__((noinline)) double range_element(const struct tf_dd_product
 	return value;
 }
 
+/* The rows first..last-1 of the tile's column gj that lie in the
+ * product's triangle (all of them for a full product); 0 when none. */
+static int triangle_rows(const struct tf_dd_product *p, const struct tf_dd_tile *tile, int gj,
+			 int *first, int *last)
+{
+	*first = 0, *last = tile->rows;
+	if (p->triangle == 'U' && gj - tile->i0 + 1 < *last)
+		*last = gj - tile->i0 + 1;
+	if (p->triangle == 'L' && gj - tile->i0 > *first)
+		*first = gj - tile->i0;
+	return *first < *last;
+}
+
 /* A column at a time by the loops (the rows of the column in the
  * product's triangle), then the elements that need the range's second
  * look. */
@@ -61,12 +74,8 @@ static void finish_real(const struct tf_dd_product *p, const struct tf_dd_tile *
 	const struct tf_op *op = p->op;
 	const struct tf_dd_loops *loops = tf_dd_loops();
 	for (int j = 0; j < tile->cols; j++) {
-		int gj = tile->j0 + j, first = 0, last = tile->rows;
-		if (p->triangle == 'U' && gj - tile->i0 + 1 < last)
-			last = gj - tile->i0 + 1;
-		if (p->triangle == 'L' && gj - tile->i0 > first)
-			first = gj - tile->i0;
-		if (first >= last)
+		int gj = tile->j0 + j, first, last;
+		if (!triangle_rows(p, tile, gj, &first, &last))
 			continue;
 		const double *hi = tile->hi[0] + (size_t)j * tile->ld + first;
 		const double *lo = tile->lo[0] + (size_t)j * tile->ld + first;
@@ -157,12 +166,8 @@ static void finish_complex(const struct tf_dd_product *p, const struct tf_dd_til
 	const struct tf_dd_loops *loops = tf_dd_loops();
 	int hermitian_update = op->conj && (op->kind == TF_OP_SYRK || op->kind == TF_OP_SYR2K);
 	for (int j = 0; j < tile->cols; j++) {
-		int gj = tile->j0 + j, first = 0, last = tile->rows;
-		if (p->triangle == 'U' && gj - tile->i0 + 1 < last)
-			last = gj - tile->i0 + 1;
-		if (p->triangle == 'L' && gj - tile->i0 > first)
-			first = gj - tile->i0;
-		if (first >= last)
+		int gj = tile->j0 + j, first, last;
+		if (!triangle_rows(p, tile, gj, &first, &last))
 			continue;
 		size_t re = (size_t)(2 * j) * tile->ld + first, im = re + tile->ld;
 		int gi = tile->i0 + first, rows = last - first;
