@@ -647,6 +647,15 @@ static int LOOPS(scale_round)(int m, const double *restrict hi, const double *re
 	return !flagged;
 }
 
+/* Whether a complex result needs the element-by-element second look: a
+ * part not finite, or both parts of its sum tiny (below
+ * TF_DD_RANGE_SUSPECT, twofold/arith_dd.h). */
+static inline int zflagged(double vr, double vi, double re_hi, double im_hi)
+{
+	return (vr * 0.0 != 0.0) | (vi * 0.0 != 0.0) |
+	       (!(fabs(re_hi) >= TF_DD_RANGE_SUSPECT) & !(fabs(im_hi) >= TF_DD_RANGE_SUSPECT));
+}
+
 /* As scale_round, complex: the operations of the scalar finish of
  * dd_gemm.c and dd_level3.c, element by element. */
 static int LOOPS(zscale_round)(int m, const double *restrict re_hi, const double *restrict re_lo,
@@ -664,9 +673,7 @@ static int LOOPS(zscale_round)(int m, const double *restrict re_hi, const double
 			double vr = tf_dd_to_double(r.re), vi = tf_dd_to_double(r.im);
 			out[2 * i] = vr;
 			out[2 * i + 1] = vi;
-			flagged |= (vr * 0.0 != 0.0) | (vi * 0.0 != 0.0) |
-				   (!(fabs(re_hi[i]) >= TF_DD_RANGE_SUSPECT) &
-				    !(fabs(im_hi[i]) >= TF_DD_RANGE_SUSPECT));
+			flagged |= zflagged(vr, vi, re_hi[i], im_hi[i]);
 		}
 		return !flagged;
 	}
@@ -679,9 +686,7 @@ static int LOOPS(zscale_round)(int m, const double *restrict re_hi, const double
 		double vr = tf_dd_to_double(r.re), vi = tf_dd_to_double(r.im);
 		out[2 * i] = vr;
 		out[2 * i + 1] = vi;
-		flagged |= (vr * 0.0 != 0.0) | (vi * 0.0 != 0.0) |
-			   (!(fabs(re_hi[i]) >= TF_DD_RANGE_SUSPECT) &
-			    !(fabs(im_hi[i]) >= TF_DD_RANGE_SUSPECT));
+		flagged |= zflagged(vr, vi, re_hi[i], im_hi[i]);
 	}
 	return !flagged;
 }
