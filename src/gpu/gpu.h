@@ -30,12 +30,16 @@ struct tf_gpu_memory {
 
 struct tf_gpu_memory tf_gpu_op_memory(const struct tf_op *op);
 
+/* Whether there is a GPU to use (found once; 0 without CUDA). */
+int tf_gpu_usable(void);
+
 /* The Level 1 and 2 ops that the GPU computes in DD only where their
  * arrays are in device or managed memory (gpu/level12.c; on host arrays
  * they stay with the CPU, which computes them sooner than a transfer
  * takes): the d and z ops of the CPU's DD kernels, except double GEMV in
  * full storage and double AXPY (below), complex AXPY with incy = 0, and
- * rotations with a zero increment (sequential by definition). */
+ * rotations with a zero increment (sequential by definition); and the
+ * MOVE ops, which the CPU BLAS computes on host arrays. */
 static inline int tf_gpu_device_only(const struct tf_op *op)
 {
 	if (op->type != TF_TYPE_D && op->type != TF_TYPE_Z)
@@ -48,6 +52,7 @@ static inline int tf_gpu_device_only(const struct tf_op *op)
 	case TF_OP_GEMV: return op->type == TF_TYPE_Z || op->storage != TF_STORAGE_FULL;
 	case TF_OP_AXPY: return op->type == TF_TYPE_Z && op->incy != 0;
 	case TF_OP_SCAL: return op->type == TF_TYPE_Z;
+	case TF_OP_MOVE: return 1; /* gpu/move.c */
 	case TF_OP_ROT: case TF_OP_ROTM: return op->incx != 0 && op->incy != 0;
 	default: return 0;
 	}

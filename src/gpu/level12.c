@@ -149,6 +149,7 @@ int tf_gpu_mirror_run(const struct tf_op *op, void (*run)(const struct tf_op *op
 		lenx = op->m;
 	}
 	double result[2] = { 0.0, 0.0 };
+	int index = 0;
 	switch (op->kind) {
 	case TF_OP_DOT: case TF_OP_NRM2: case TF_OP_ASUM:
 		h.x = host_copy(&arrays[count++], op->x, vector_doubles(op->n, op->incx, w), 0);
@@ -163,6 +164,15 @@ int tf_gpu_mirror_run(const struct tf_op *op, void (*run)(const struct tf_op *op
 		break;
 	case TF_OP_SCAL:
 		h.y = host_copy(&arrays[count++], op->y, vector_doubles(op->n, op->incy, w), 1);
+		break;
+	case TF_OP_MOVE: /* scal: y; iamax: x and the index; copy, swap: x and y */
+		if (!tf_op_move_scales(op))
+			h.x = host_copy(&arrays[count++], op->x, vector_doubles(op->n, op->incx, w),
+					op->y != NULL && op->blas != TF_R_dcopy_ && op->blas != TF_R_zcopy_);
+		if (op->y)
+			h.y = host_copy(&arrays[count++], op->y, vector_doubles(op->n, op->incy, w), 1);
+		else
+			h.result = &index;
 		break;
 	case TF_OP_GEMV:
 		h.a = host_copy(&arrays[count++], op->a,
@@ -200,6 +210,11 @@ int tf_gpu_mirror_run(const struct tf_op *op, void (*run)(const struct tf_op *op
 			       cudaMemcpyDefault) != cudaSuccess)
 			tf_fatal("could not copy a result back to device memory");
 		free(arrays[i].host);
+	}
+	if (op->kind == TF_OP_MOVE && !op->y &&
+	    cudaMemcpy(op->result, &index, sizeof index, cudaMemcpyDefault) != cudaSuccess) {
+		cudaGetLastError();
+		memcpy(op->result, &index, sizeof index);
 	}
 	if (op->kind == TF_OP_DOT || op->kind == TF_OP_NRM2 || op->kind == TF_OP_ASUM) {
 		size_t bytes = (size_t)(op->kind == TF_OP_DOT ? w : 1) * sizeof(double);
