@@ -52,6 +52,16 @@ __global__ void swap_kernel(int n, double *x, int incx, double *y, int incy)
 	}
 }
 
+__global__ void conj_copy_kernel(int n, const double *v, int inc, double *copy)
+{
+	for (long i = blockIdx.x * (long)blockDim.x + threadIdx.x; i < n;
+	     i += (long)gridDim.x * blockDim.x) {
+		const double *e = v + offset<2>(i, n, inc);
+		copy[2 * i] = e[0];
+		copy[2 * i + 1] = -e[1];
+	}
+}
+
 /* A candidate for iamax: its magnitude (-1 for NaN, which never wins) and
  * its 0-based position; the larger magnitude wins, then the first. */
 struct candidate {
@@ -191,4 +201,11 @@ extern "C" cudaError_t tf_kernel_move(const struct tf_op *op, void *scratch, int
 {
 	return op->type == TF_TYPE_Z ? launch<2>(op, scratch, multiprocessors, stream)
 				     : launch<1>(op, scratch, multiprocessors, stream);
+}
+
+extern "C" cudaError_t tf_kernel_conj_copy(int n, const double *v, int inc, double *copy,
+					   cudaStream_t stream)
+{
+	conj_copy_kernel<<<blocks_for(n, 132), threads, 0, stream>>>(n, v, inc, copy);
+	return cudaGetLastError();
 }

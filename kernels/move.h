@@ -31,6 +31,11 @@ size_t tf_kernel_move_scratch(const struct tf_op *op, int multiprocessors);
 cudaError_t tf_kernel_move(const struct tf_op *op, void *scratch, int multiprocessors,
 			   cudaStream_t stream);
 
+/* copy (2 n doubles, device) = the conjugates of v's n complex elements
+ * (stride inc, from the end when inc < 0, the first when inc = 0). */
+cudaError_t tf_kernel_conj_copy(int n, const double *v, int inc, double *copy,
+				cudaStream_t stream);
+
 #ifdef __cplusplus
 }
 #endif

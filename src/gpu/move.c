@@ -7,6 +7,7 @@
 #include <string.h>
 #include "core/message.h"
 #include "gpu/move.h"
+#include "gpu/transfer.h"
 #include "kernels/move.h"
 
 void tf_gpu_move_op(struct tf_gpu_context *gpu, const struct tf_op *op, tf_gpu_undone *undone,
@@ -47,4 +48,39 @@ void tf_gpu_move_op(struct tf_gpu_context *gpu, const struct tf_op *op, tf_gpu_u
 		cudaGetLastError();
 		memcpy(op->result, &index, sizeof index);
 	}
+}
+
+const double *tf_gpu_host_readable(const double *p, double *copy, size_t count)
+{
+	if (!tf_gpu_usable() || tf_gpu_place_of(p) != TF_PLACE_DEVICE)
+		return p;
+	if (cudaMemcpy(copy, p, count * sizeof *copy, cudaMemcpyDeviceToHost) != cudaSuccess)
+		tf_fatal("could not copy an argument array from device memory");
+	return copy;
+}
+
+double *tf_gpu_conj_copy(const double *v, int n, int inc)
+{
+	if (n <= 0 || !tf_gpu_usable() || tf_gpu_place_of(v) != TF_PLACE_DEVICE)
+		return NULL;
+	struct tf_gpu_context *gpu = tf_gpu_acquire();
+	double *copy = NULL;
+	cudaError_t status = gpu ? cudaMalloc((void **)&copy, 2 * sizeof *copy * (size_t)n)
+				 : cudaErrorNoDevice;
+	if (status == cudaSuccess &&
+	    (status = tf_kernel_conj_copy(n, v, inc, copy, gpu->streams[1])) == cudaSuccess)
+		status = cudaStreamSynchronize(gpu->streams[1]);
+	if (gpu)
+		tf_gpu_release(gpu);
+	if (status != cudaSuccess)
+		tf_fatal("could not make the conjugate of a device vector (%s)", cudaGetErrorString(status));
+	return copy;
+}
+
+int tf_gpu_free_copy(double *copy)
+{
+	if (!tf_gpu_usable() || tf_gpu_place_of(copy) != TF_PLACE_DEVICE)
+		return 0;
+	cudaFree(copy);
+	return 1;
 }

@@ -166,6 +166,8 @@ int tf_gpu_run(const struct tf_op *op, enum tf_gpu_arith arith, struct tf_gpu_me
 	} else if (tf_gpu_device_only(op)) {
 		if (!memory.resident)
 			undone(op, context); /* host arrays: the CPU's */
+		else if (op->type == TF_TYPE_S) /* float vectors: the CPU's kernel */
+			undone(op, context);
 		else if (op->kind == TF_OP_MOVE)
 			tf_gpu_move_op(gpu, op, undone, context);
 		else
