@@ -19,7 +19,10 @@ void tf_gpu_move_op(struct tf_gpu_context *gpu, const struct tf_op *op, tf_gpu_u
 		return;
 	}
 	const int iamax = op->y == NULL;
-	cudaStream_t stream = gpu->streams[1];
+	/* The legacy default stream: the kernels run after the caller's work
+	 * there and on per-thread default streams (a cudaMemcpy from pageable
+	 * memory may still be writing the vector when it returns). */
+	cudaStream_t stream = cudaStreamLegacy;
 	size_t bytes = tf_kernel_move_scratch(op, gpu->multiprocessors);
 	void *scratch = bytes ? tf_gpu_scratch(gpu, bytes) : NULL;
 	cudaError_t status = !bytes || scratch ? tf_gpu_inject(TF_FAULT_ALLOC) : cudaErrorMemoryAllocation;
@@ -68,8 +71,8 @@ double *tf_gpu_conj_copy(const double *v, int n, int inc)
 	cudaError_t status = gpu ? cudaMalloc((void **)&copy, 2 * sizeof *copy * (size_t)n)
 				 : cudaErrorNoDevice;
 	if (status == cudaSuccess &&
-	    (status = tf_kernel_conj_copy(n, v, inc, copy, gpu->streams[1])) == cudaSuccess)
-		status = cudaStreamSynchronize(gpu->streams[1]);
+	    (status = tf_kernel_conj_copy(n, v, inc, copy, cudaStreamLegacy)) == cudaSuccess)
+		status = cudaStreamSynchronize(cudaStreamLegacy); /* after the caller's work */
 	if (gpu)
 		tf_gpu_release(gpu);
 	if (status != cudaSuccess)
