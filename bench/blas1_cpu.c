@@ -18,6 +18,8 @@
 #include <stdlib.h>
 #include <time.h>
 
+double ddot_(const int *, const double *, const int *, const double *, const int *);
+void zdotcsub_(const int *, const double *, const int *, const double *, const int *, double *);
 double dnrm2_(const int *, const double *, const int *);
 double dznrm2_(const int *, const double *, const int *);
 double dasum_(const int *, const double *, const int *);
@@ -49,6 +51,13 @@ static int compare(const void *a, const void *b)
 	return (u > v) - (u < v);
 }
 
+static void call_ddot(void) { sink += ddot_(&n, x, &one, y, &one); }
+static void call_zdotc(void)
+{
+	double dot[2];
+	zdotcsub_(&n, x, &one, y, &one, dot);
+	sink += dot[0];
+}
 static void call_dnrm2(void) { sink += dnrm2_(&n, x, &one); }
 static void call_dznrm2(void) { sink += dznrm2_(&n, x, &one); }
 static void call_dasum(void) { sink += dasum_(&n, x, &one); }
@@ -75,6 +84,7 @@ static const struct bench {
 	const char *name;
 	void (*call)(void);
 } benches[] = {
+	{ "ddot", call_ddot }, { "zdotc", call_zdotc },
 	{ "dnrm2", call_dnrm2 }, { "dznrm2", call_dznrm2 }, { "dasum", call_dasum },
 	{ "dzasum", call_dzasum }, { "drot", call_drot }, { "zdrot", call_zdrot },
 	{ "drotm(-1)", call_drotm_full }, { "drotm(0)", call_drotm_off },

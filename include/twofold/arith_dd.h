@@ -297,6 +297,102 @@ TF_ARITH int tf_dd_range_dot(int k, const double *a, ptrdiff_t inca, const doubl
 	return 1;
 }
 
+/* ---- DD with an exponent apart (the range of short sums and solves).
+ *
+ * Products of three doubles, and a substitution's intermediate values, may
+ * leave double's range while the result is a normal double (alpha y(j) of
+ * a rank update beyond the range; A and b near 2^1000, or a diagonal near
+ * 2^-1000, in a solve): the slow paths keep each value as m 2^e, m a DD
+ * with |m.hi| in [1/2, 1) (or zero) and e an int, so that every
+ * operation is DD's on the significands and the exponents are applied
+ * once, at the rounding.  Inf and NaN stay in m. */
+typedef struct {
+	tf_dd m;
+	int e;
+} tf_xdd;
+
+/* m 2^e with m brought into [1/2, 1), exactly. */
+TF_ARITH tf_xdd tf_xdd_normalize(tf_dd m, int e)
+{
+	tf_xdd r;
+	int k = 0;
+	if (m.hi != 0.0 && isfinite(m.hi))
+		(void)frexp(m.hi, &k);
+	r.m = tf_dd_ldexp(m, -k);
+	r.e = m.hi != 0.0 && isfinite(m.hi) ? e + k : 0;
+	return r;
+}
+
+TF_ARITH tf_xdd tf_xdd_from_dd(tf_dd a)
+{
+	return tf_xdd_normalize(a, 0);
+}
+
+/* a b, b a double (its exponent taken apart first). */
+TF_ARITH tf_xdd tf_xdd_mul_d(tf_xdd a, double b)
+{
+	int k = 0;
+	double f = isfinite(b) ? frexp(b, &k) : b;
+	return tf_xdd_normalize(tf_dd_mul_d(a.m, f), a.e + k);
+}
+
+/* a + b: the smaller brought to the larger's exponent (one more than
+ * 1100 binades below it is beyond DD's precision: dropped). */
+TF_ARITH tf_xdd tf_xdd_add(tf_xdd a, tf_xdd b)
+{
+	if (b.m.hi == 0.0)
+		return a;
+	if (a.m.hi == 0.0)
+		return b;
+	int e = a.e > b.e ? a.e : b.e;
+	if (e - a.e > 1100)
+		return b;
+	if (e - b.e > 1100)
+		return a;
+	return tf_xdd_normalize(tf_dd_add(tf_dd_ldexp(a.m, a.e - e), tf_dd_ldexp(b.m, b.e - e)), e);
+}
+
+/* a / (b 2^eb), b a DD in [1/4, 4) (a scaled divisor). */
+TF_ARITH tf_xdd tf_xdd_div_scaled(tf_xdd a, tf_dd b, int eb)
+{
+	return tf_xdd_normalize(tf_dd_div(a.m, b), a.e - eb);
+}
+
+/* The DD value, each part rounded as ldexp rounds it (outside double's
+ * range: Inf, or the subnormals). */
+TF_ARITH tf_dd tf_xdd_to_dd(tf_xdd a)
+{
+	return tf_dd_ldexp(a.m, a.e);
+}
+
+/* a b c, each factor's exponent apart: exact but for the DD product by c
+ * (a relative error of a few 2^-106). */
+TF_ARITH tf_xdd tf_xdd_product3(double a, double b, double c)
+{
+	return tf_xdd_mul_d(tf_xdd_mul_d(tf_xdd_from_dd(tf_dd_make(a, 0.0)), b), c);
+}
+
+/* alpha sum_l a[l inca] b[l incb] + add for the short sums whose terms
+ * (or alpha's products with them) left the range (Level 1, the rank
+ * updates): every term alpha a_l b_l with its factors' exponents apart
+ * (tf_xdd), summed with add, the exponent applied once; into *result,
+ * returning 1, or 0 when data, alpha or add are not finite (then the
+ * Inf/NaN rule holds).  Unlike tf_dd_range_dot's common scale, no factor
+ * is scaled toward the subnormals, however far apart the terms' sizes. */
+TF_ARITH int tf_dd_range_sum(int k, const double *a, ptrdiff_t inca, const double *b,
+			     ptrdiff_t incb, double alpha, tf_dd add, tf_dd *result)
+{
+	if (!(tf_dd_range_largest(k, a, inca) <= DBL_MAX) ||
+	    !(tf_dd_range_largest(k, b, incb) <= DBL_MAX) || !isfinite(alpha) || !isfinite(add.hi) ||
+	    !isfinite(add.lo))
+		return 0;
+	tf_xdd sum = tf_xdd_from_dd(add);
+	for (int l = 0; l < k; l++)
+		sum = tf_xdd_add(sum, tf_xdd_product3(a[l * inca], b[l * incb], alpha));
+	*result = tf_xdd_to_dd(sum);
+	return 1;
+}
+
 /* The double nearest hi + lo (hi itself when the pair is normalized, up to
  * the tie case that fl(hi + lo) settles). */
 TF_ARITH double tf_dd_to_double(tf_dd a)

@@ -103,32 +103,72 @@ TF_ARITH tf_zdd tf_zdd_div_z(tf_zdd a, double br, double bi)
 			   tf_dd_make(ldexp(q.im.hi, 1 - e), ldexp(q.im.lo, 1 - e)));
 }
 
+/* alpha sum_l a_l b_l + add for n complex a_l, b_l ((re, im) pairs,
+ * contiguous), every term with its factors' exponents apart
+ * (tf_dd_range_sum of twofold/arith_dd.h for complex data): each part the
+ * sum of four products of three doubles per term (alpha's, a's and b's
+ * parts), so that parts that overflow and cancel come out right.  Returns
+ * 0, *result untouched, where data, alpha or add are not finite. */
+TF_ARITH int tf_zdd_range_sum(int n, const double *a, const double *b, double alpha_re,
+			      double alpha_im, tf_zdd add, tf_zdd *result)
+{
+	const double alpha[2] = { alpha_re, alpha_im };
+	if (!(tf_dd_range_largest(2 * n, a, 1) <= DBL_MAX) ||
+	    !(tf_dd_range_largest(2 * n, b, 1) <= DBL_MAX) ||
+	    !(tf_dd_range_largest(2, alpha, 1) <= DBL_MAX) || !isfinite(add.re.hi) ||
+	    !isfinite(add.re.lo) || !isfinite(add.im.hi) || !isfinite(add.im.lo))
+		return 0;
+	tf_xdd re = tf_xdd_from_dd(add.re), im = tf_xdd_from_dd(add.im);
+	for (int l = 0; l < n; l++) {
+		double ar = a[2 * l], ai = a[2 * l + 1], br = b[2 * l], bi = b[2 * l + 1];
+		/* alpha (ar br - ai bi + (ar bi + ai br) i) */
+		re = tf_xdd_add(re, tf_xdd_product3(alpha_re, ar, br));
+		re = tf_xdd_add(re, tf_xdd_product3(-alpha_re, ai, bi));
+		re = tf_xdd_add(re, tf_xdd_product3(-alpha_im, ar, bi));
+		re = tf_xdd_add(re, tf_xdd_product3(-alpha_im, ai, br));
+		im = tf_xdd_add(im, tf_xdd_product3(alpha_re, ar, bi));
+		im = tf_xdd_add(im, tf_xdd_product3(alpha_re, ai, br));
+		im = tf_xdd_add(im, tf_xdd_product3(alpha_im, ar, br));
+		im = tf_xdd_add(im, tf_xdd_product3(-alpha_im, ai, bi));
+	}
+	*result = tf_zdd_make(tf_xdd_to_dd(re), tf_xdd_to_dd(im));
+	return 1;
+}
+
+/* a / b for a complex DD b != 0 (the pivots of the LU in DD of the LAPACK
+ * drivers' fallback): b scaled by a power of two as in tf_zdd_div_z, then
+ * a conj(b) / |b|^2 with |b|^2 in DD.  Normwise relative error a few u^2.
+ * b = 0 gives a non-finite result. */
+TF_ARITH tf_zdd tf_zdd_div(tf_zdd a, tf_zdd b)
+{
+	double big = fmax(fabs(b.re.hi), fabs(b.im.hi));
+	int e = 0;
+	if (big > 0.0 && big < INFINITY)
+		(void)frexp(big, &e);
+	tf_dd sr = tf_dd_ldexp(b.re, 1 - e), si = tf_dd_ldexp(b.im, 1 - e);
+	tf_dd norm = tf_dd_add(tf_dd_mul(sr, sr), tf_dd_mul(si, si));
+	tf_zdd num = tf_zdd_mul(a, tf_zdd_make(sr, tf_dd_make(-si.hi, -si.lo)));
+	return tf_zdd_make(tf_dd_ldexp(tf_dd_div(num.re, norm), 1 - e),
+			   tf_dd_ldexp(tf_dd_div(num.im, norm), 1 - e));
+}
+
 /* alpha sum_l a_l b_l for n complex a_l, b_l ((re, im) pairs, contiguous),
  * for a kernel's complex sum that came out tiny in both parts, or not
- * finite (finite = 0): the range's second look of twofold/arith_dd.h.  The
- * real part of the sum is the real sum of the 2n products of (ar, -ai)
- * and (br, bi), the imaginary part that of (ar, ai) and (bi, br); each is
- * formed again by tf_dd_range_dot with each part of alpha, and the four
- * combined in DD.  work holds 4n doubles.  Returns 0, *result untouched,
- * where rescaling does not apply (see tf_dd_range_dot). */
+ * finite (finite = 0): the range's second look of twofold/arith_dd.h,
+ * formed by tf_zdd_range_sum.  Returns 0, *result untouched, where
+ * rescaling does not apply (see tf_dd_range_dot). */
 TF_ARITH int tf_zdd_range_dot(int n, const double *a, const double *b, double alpha_re,
-			      double alpha_im, int finite, double *work, tf_zdd *result)
+			      double alpha_im, int finite, tf_zdd *result)
 {
-	double *a_conj = work, *b_swapped = work + 2 * n;
-	for (int l = 0; l < n; l++) {
-		a_conj[2 * l] = a[2 * l];
-		a_conj[2 * l + 1] = -a[2 * l + 1];
-		b_swapped[2 * l] = b[2 * l + 1];
-		b_swapped[2 * l + 1] = b[2 * l];
-	}
-	tf_dd sum = tf_dd_make(finite ? 0.0 : INFINITY, 0.0), rr, ii, ri, ir;
-	if (!tf_dd_range_dot(2 * n, a_conj, 1, b, 1, alpha_re, sum, &rr) ||
-	    !tf_dd_range_dot(2 * n, a, 1, b_swapped, 1, alpha_im, sum, &ii) ||
-	    !tf_dd_range_dot(2 * n, a, 1, b_swapped, 1, alpha_re, sum, &ri) ||
-	    !tf_dd_range_dot(2 * n, a_conj, 1, b, 1, alpha_im, sum, &ir))
+	double largest_a = tf_dd_range_largest(2 * n, a, 1), largest_b = tf_dd_range_largest(2 * n, b, 1);
+	if (!(largest_a <= DBL_MAX) || largest_a == 0.0 || !(largest_b <= DBL_MAX) || largest_b == 0.0)
 		return 0;
-	*result = tf_zdd_make(tf_dd_add(rr, tf_dd_make(-ii.hi, -ii.lo)), tf_dd_add(ri, ir));
-	return 1;
+	int high_a, high_b;
+	frexp(largest_a, &high_a);
+	frexp(largest_b, &high_b);
+	if (finite && high_a + high_b >= TF_DD_RANGE_SMALL)
+		return 0;
+	return tf_zdd_range_sum(n, a, b, alpha_re, alpha_im, tf_zdd_from_z(0.0, 0.0), result);
 }
 
 /* Whether a kernel's complex sum is tiny in both parts (twofold/arith_dd.h's

@@ -2,13 +2,15 @@
 
 /* LAPACK's drivers dgesv_, zgesv_, dposv_, zposv_, dsysv_ and dgels_.  Checked as LAPACK
  * checks them (INFO = -i and xerbla_ for the i-th argument); in dd mode a
- * system of finite data is factored in double and refined (plan/refine.h),
+ * system of finite data is factored in double and refined (plan/refine.h;
+ * gesv and posv factor A again in DD where that does not converge),
  * and anything else goes to the CPU LAPACK: in the other modes its driver,
  * unchanged; in dd mode (n = 0, nrhs = 0, Inf or NaN in A or B) its
  * factorization and solve with their BLAS native, so that the result is the
  * reference's. */
 #include <float.h>
 #include <math.h>
+#include <stdio.h>
 #include "abi/check.h"
 #include "abi/lapack_drivers.h"
 #include "core/environment.h"
@@ -47,13 +49,34 @@ static int finite_triangle(enum tf_op_type type, char uplo, int n, const double 
 	return 1;
 }
 
-static void log_refinement(const char *routine, const char *factor, int n, int nrhs,
+/* The log line of a refined solve: the factorization in double, then the
+ * fallback's in DD where it ran. */
+static void log_refinement(const char *routine, const char *factor, int n, int nrhs, int info,
 			   const struct tf_refine_report *report)
 {
-	if (tf_config()->log)
-		tf_message("%s n=%d nrhs=%d: %s in double, refined in DD: %d steps, last correction "
-			   "%.1e of the solution, %s", routine, n, nrhs, factor, report->steps,
-			   report->error, report->converged ? "converged" : "NOT converged");
+	if (!tf_config()->log)
+		return;
+	char double_part[96], dd_part[128];
+	if (info == 0)
+		snprintf(double_part, sizeof double_part, "%s in double, refined in DD: %d steps%s",
+			 factor, report->steps, report->dd_factored ? ", not converged" : "");
+	else
+		snprintf(double_part, sizeof double_part, "%s in double failed (INFO %d)", factor,
+			 info);
+	if (!report->dd_factored)
+		dd_part[0] = 0;
+	else if (report->dd_info)
+		snprintf(dd_part, sizeof dd_part, "; %s in DD failed too (pivot %d)%s", factor,
+			 report->dd_info, info ? ", B left" : "");
+	else
+		snprintf(dd_part, sizeof dd_part, "; %s in DD, refined: %d steps%s", factor,
+			 report->dd_steps, info ? ", B holds the solution" : "");
+	if (report->dd_factored && report->dd_info)
+		tf_message("%s n=%d nrhs=%d: %s%s", routine, n, nrhs, double_part, dd_part);
+	else
+		tf_message("%s n=%d nrhs=%d: %s%s, last correction %.1e of the solution, %s",
+			   routine, n, nrhs, double_part, dd_part, report->error,
+			   report->converged ? "converged" : "NOT converged");
 }
 
 enum tf_where tf_abi_gesv(enum tf_op_type type, int n, int nrhs, double *a, int lda, int *ipiv,
@@ -79,8 +102,8 @@ enum tf_where tf_abi_gesv(enum tf_op_type type, int n, int nrhs, double *a, int 
 	}
 	struct tf_refine_report report;
 	*info = tf_plan_gesv_refined(type, n, nrhs, a, lda, ipiv, b, ldb, &report);
-	if (*info == 0)
-		log_refinement(complex ? "zgesv_" : "dgesv_", "LU", n, nrhs, &report);
+	if (*info == 0 || report.dd_factored)
+		log_refinement(complex ? "zgesv_" : "dgesv_", "LU", n, nrhs, *info, &report);
 	return TF_WHERE_CPU_DD;
 }
 
@@ -108,8 +131,8 @@ enum tf_where tf_abi_posv(enum tf_op_type type, char uplo, int n, int nrhs, doub
 	}
 	struct tf_refine_report report;
 	*info = tf_plan_posv_refined(type, uplo, n, nrhs, a, lda, b, ldb, &report);
-	if (*info == 0)
-		log_refinement(complex ? "zposv_" : "dposv_", "Cholesky", n, nrhs, &report);
+	if (*info == 0 || report.dd_factored)
+		log_refinement(complex ? "zposv_" : "dposv_", "Cholesky", n, nrhs, *info, &report);
 	return TF_WHERE_CPU_DD;
 }
 
@@ -135,7 +158,7 @@ static enum tf_where sysv(char uplo, int n, int nrhs, double *a, int lda, int *i
 	struct tf_refine_report report;
 	*info = tf_plan_dsysv_refined(uplo, n, nrhs, a, lda, ipiv, b, ldb, work, lwork, &report);
 	if (*info == 0)
-		log_refinement("dsysv_", "LDL^T", n, nrhs, &report);
+		log_refinement("dsysv_", "LDL^T", n, nrhs, 0, &report);
 	return TF_WHERE_CPU_DD;
 }
 

@@ -18,7 +18,6 @@ static const char *const known_variables[] = {
 	"TWOFOLD_MODE",
 	"TWOFOLD_LOG",
 	"TWOFOLD_CPU_BLAS",
-	"TWOFOLD_CPU_LAPACK",
 	"TWOFOLD_NUM_THREADS",
 	"TWOFOLD_CPU_KERNEL",
 	"TWOFOLD_DEVICE",
@@ -28,6 +27,7 @@ static const char *const known_variables[] = {
 	"TWOFOLD_SPLIT",
 	"TWOFOLD_SPLIT_MAX_MODULI",
 	"TWOFOLD_CPU_BLAS_FAULT",
+	"TWOFOLD_CPU_LAPACK",
 };
 
 static const char *const mode_names[] = {
@@ -235,7 +235,7 @@ static int is_known(const char *entry)
 
 static void report_unknown_variables(void)
 {
-	char known[256] = "";
+	char known[512] = "";
 	for (size_t i = 0; i < COUNT(known_variables); i++) {
 		if (i)
 			strncat(known, ", ", sizeof known - strlen(known) - 1);
@@ -264,9 +264,12 @@ static void read_config(void)
 	report_unknown_variables();
 }
 
-const struct tf_config *tf_config(void)
+const struct tf_config *tf_config_ready;
+
+const struct tf_config *tf_config_first(void)
 {
 	pthread_once(&config_once, read_config);
+	__atomic_store_n(&tf_config_ready, &config, __ATOMIC_RELEASE);
 	return &config;
 }
 

@@ -50,8 +50,19 @@ struct tf_config {
 };
 
 /* The configuration, read from the environment at the first call (thread
- * safe).  Problems (an unknown mode, a misspelt variable) are reported once. */
-const struct tf_config *tf_config(void);
+ * safe).  Problems (an unknown mode, a misspelt variable) are reported once.
+ * Every call reads it, several times for a tiny one: once read, it is one
+ * load of tf_config_ready (published with release order after the reading,
+ * so a thread that sees it sees the whole configuration), not a
+ * pthread_once. */
+extern const struct tf_config *tf_config_ready __attribute__((visibility("hidden")));
+const struct tf_config *tf_config_first(void);
+
+static inline const struct tf_config *tf_config(void)
+{
+	const struct tf_config *config = __atomic_load_n(&tf_config_ready, __ATOMIC_ACQUIRE);
+	return config ? config : tf_config_first();
+}
 
 /* Writes one line per variable twofold reads, "NAME=VALUE -> IN EFFECT" (the
  * value as set, echoed as messages echo it, and the value the configuration

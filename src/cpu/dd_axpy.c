@@ -7,9 +7,12 @@
  *
  * zaxpy: each part of each element is y + the two exact products of
  * alpha x, summed in DD and rounded once (tf_prod_sum_add_rounded).
- * An element that comes out Inf or NaN is computed by the CPU BLAS, that
- * element alone, so that non-finite values appear exactly where the
- * reference puts them.
+ * An element that comes out Inf or NaN is formed again with alpha, x and y
+ * scaled by powers of two (tf_zdd_range_sum: products that overflow while
+ * the element is a normal double), and failing that computed by the CPU
+ * BLAS, that element alone, so that non-finite values appear exactly where
+ * the reference puts them.  (daxpy's fused multiply-add has no
+ * intermediate to leave the range.)
  *
  * Elements are computed and written one after another (in chunks for unit
  * strides), as the reference does, so that incy = 0 accumulates every
@@ -37,9 +40,21 @@ static double reference_value(double alpha, double x, double y)
 	return y + alpha * x; /* two roundings, as the reference: no contraction here */
 }
 
-/* One complex element y = alpha x + y by the CPU BLAS. */
+/* One complex element y = alpha x + y that came out not finite: formed
+ * again scaled, else by the CPU BLAS. */
 static void reference_element(const struct tf_op *op, const double *x, double *y)
 {
+	const double unit[2] = { 1.0, 0.0 };
+	tf_zdd r;
+	if (tf_zdd_range_sum(1, x, unit, op->alpha, op->alpha_im, tf_zdd_from_z(y[0], y[1]), &r)) {
+		double v[2];
+		tf_zdd_to_z(r, &v[0], &v[1]);
+		if (isfinite(v[0]) && isfinite(v[1])) {
+			y[0] = v[0];
+			y[1] = v[1];
+			return;
+		}
+	}
 	struct tf_op one = *op;
 	one.n = 1;
 	one.x = x;

@@ -9,7 +9,15 @@
  * re = xr.yr - s xi.yi, im = xr.yi + s xi.yr, s = -1 for conj(x).  The
  * chunks' sums are added in DD, and the result rounded once.  Up to SHORT
  * elements, one DD sum in element order instead.  Either way the bits
- * depend on n only, not on the instruction set or the threads. */
+ * depend on n only, not on the instruction set or the threads.
+ *
+ * Range: a double dot product whose DD sum came out not finite, or tiny
+ * from tiny products, is formed again scaled by powers of two
+ * (tf_dd_range_dot, tf_zdd_range_dot), so that products that overflow and
+ * cancel, or partial sums that overflow, still give the exact result
+ * rounded once when it is a normal double.  One test on the finished sum
+ * otherwise.  Products of floats (dsdot, sdsdot) cannot leave double's
+ * range. */
 #include "config.h"
 
 #include <math.h>
@@ -85,6 +93,32 @@ static tf_zdd short_dot(const struct tf_op *op)
 	return sum;
 }
 
+/* The sum formed again scaled, for a sum that may have left the range;
+ * 0 where rescaling does not apply (see tf_dd_range_dot). */
+static int range_dot(const struct tf_op *op, tf_zdd sum, tf_zdd *result)
+{
+	const int w = op->type == TF_TYPE_Z ? 2 : 1, n = op->n;
+	/* x and y contiguous (x conjugated for zdotc) */
+	double stack[4 * SHORT];
+	double *x = tf_cpu_buffer(stack, 4 * SHORT, 2 * (size_t)w * n);
+	double *y = x + (size_t)w * n;
+	for (int i = 0; i < n; i++) {
+		const double *xi = tf_element(op->x, w, n, op->incx, i);
+		const double *yi = tf_element(op->y, w, n, op->incy, i);
+		for (int p = 0; p < w; p++) {
+			x[(size_t)i * w + p] = p == 1 && op->conj ? -xi[p] : xi[p];
+			y[(size_t)i * w + p] = yi[p];
+		}
+	}
+	int formed;
+	if (w == 1)
+		formed = tf_dd_range_dot(n, x, 1, y, 1, 1.0, sum.re, &result->re);
+	else
+		formed = tf_zdd_range_dot(n, x, y, 1.0, 0.0, tf_zdd_is_finite(sum), result);
+	tf_cpu_buffer_release(x, stack);
+	return formed;
+}
+
 void tf_cpu_dd_dot(const struct tf_op *op)
 {
 	const struct tf_dd_loops *loops = tf_dd_loops();
@@ -108,6 +142,14 @@ void tf_cpu_dd_dot(const struct tf_op *op)
 		      ir = loops->dot(count, xi, yr);
 		re = tf_dd_add(re, tf_dd_make(-s * ii.hi, -s * ii.lo));
 		im = tf_dd_add(im, tf_dd_add(ri, tf_dd_make(s * ir.hi, s * ir.lo)));
+	}
+	tf_zdd sum = tf_zdd_make(re, im), formed = sum;
+	if (op->type != TF_TYPE_S && op->n > 0 &&
+	    (complex ? !tf_zdd_is_finite(sum) || tf_zdd_range_suspect(sum)
+		     : !(fabs(re.hi) >= TF_DD_RANGE_SUSPECT) || !isfinite(re.lo)) &&
+	    range_dot(op, sum, &formed)) {
+		re = formed.re;
+		im = formed.im;
 	}
 	double value[2];
 	if (op->blas == TF_R_sdsdot_)

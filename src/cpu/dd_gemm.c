@@ -6,7 +6,9 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 #include "cpu/dd_kernels.h"
+#include "cpu/dd_loops.h"
 #include "cpu/dd_output.h"
 #include "cpu/dd_product.h"
 #include "cpu/forward.h"
@@ -46,21 +48,29 @@ static __attribute__((noinline)) void finish_element(const struct tf_op *op, int
 }
 
 /* op(A)(i, l) op(B)(l, j) summed by the engine; alpha, beta and the one
- * rounding per element, straight into C. */
+ * rounding per element by the loops (a column at a time), into C but for
+ * the elements that need the range's second look. */
 static void finish_real(const struct tf_dd_product *p, const struct tf_dd_tile *tile)
 {
 	const struct tf_op *op = p->op;
+	const struct tf_dd_loops *loops = tf_dd_loops();
 	/* held here: the calls below could change *op as far as the compiler knows */
 	const double alpha = op->alpha, beta = op->beta;
+	double rounded[TF_DD_TILE_ROWS];
 	for (int j = 0; j < tile->cols; j++) {
 		double *c = op->c + tile->i0 + (size_t)(tile->j0 + j) * op->ldc;
+		const double *hi = tile->hi[0] + (size_t)j * tile->ld;
+		const double *lo = tile->lo[0] + (size_t)j * tile->ld;
+		if (loops->scale_round(tile->rows, hi, lo, alpha, beta, c, rounded)) {
+			memcpy(c, rounded, (size_t)tile->rows * sizeof *c);
+			continue;
+		}
 		for (int i = 0; i < tile->rows; i++) {
-			tf_dd sum = tf_dd_tile_sum(tile, 0, i, j);
-			double value = with_beta(beta, tf_dd_mul_d(sum, alpha), c[i]);
-			if (isfinite(value) && fabs(sum.hi) >= TF_DD_RANGE_SUSPECT)
-				c[i] = value;
+			if (isfinite(rounded[i]) && fabs(hi[i]) >= TF_DD_RANGE_SUSPECT)
+				c[i] = rounded[i];
 			else
-				finish_element(op, tile->i0 + i, tile->j0 + j, sum, value, c + i);
+				finish_element(op, tile->i0 + i, tile->j0 + j,
+					       tf_dd_make(hi[i], lo[i]), rounded[i], c + i);
 		}
 	}
 }
@@ -83,27 +93,30 @@ static __attribute__((noinline)) void range_complex(const struct tf_dd_product *
 	tf_zdd_to_z(r, &out[0], &out[1]);
 }
 
-/* zgemm: alpha S + beta C in complex DD into the buffer, committed by the
- * rule of dd_output.h; a sum that may have left double's range formed
- * again. */
+/* zgemm: alpha S + beta C in complex DD into the buffer, a column at a
+ * time by the loops, committed by the rule of dd_output.h; a sum that may
+ * have left double's range formed again. */
 static void finish_complex(const struct tf_dd_product *p, const struct tf_dd_tile *tile)
 {
 	const struct tf_op *op = p->op;
-	int beta_zero = op->beta == 0.0 && op->beta_im == 0.0;
-	for (int j = 0; j < tile->cols; j++)
+	const struct tf_dd_loops *loops = tf_dd_loops();
+	for (int j = 0; j < tile->cols; j++) {
+		int gj = tile->j0 + j;
+		const double *re_hi = tile->hi[0] + (size_t)(2 * j) * tile->ld;
+		const double *re_lo = tile->lo[0] + (size_t)(2 * j) * tile->ld;
+		const double *im_hi = re_hi + tile->ld, *im_lo = re_lo + tile->ld;
+		double *out = p->out + 2 * (tile->i0 + (size_t)gj * p->ldout);
+		const double *c = op->c + 2 * (tile->i0 + (size_t)gj * op->ldc);
+		if (loops->zscale_round(tile->rows, re_hi, re_lo, im_hi, im_lo, op->alpha,
+					op->alpha_im, op->beta, op->beta_im, c, out) || !p->k)
+			continue;
 		for (int i = 0; i < tile->rows; i++) {
-			size_t at = tile->i0 + i + (size_t)(tile->j0 + j) * op->ldc;
 			tf_zdd s = tf_dd_tile_zsum(tile, 0, i, j);
-			tf_zdd r = tf_zdd_mul_z(s, op->alpha, op->alpha_im);
-			if (!beta_zero)
-				r = tf_zdd_add(r, tf_zdd_fma(tf_zdd_from_z(0.0, 0.0), op->beta,
-							     op->beta_im, op->c[2 * at],
-							     op->c[2 * at + 1]));
-			double *out = p->out + 2 * (tile->i0 + i + (size_t)(tile->j0 + j) * p->ldout);
-			tf_zdd_to_z(r, &out[0], &out[1]);
-			if (p->k && (tf_zdd_range_suspect(s) || !isfinite(out[0]) || !isfinite(out[1])))
-				range_complex(p, tile->i0 + i, tile->j0 + j, tf_zdd_is_finite(s), out);
+			if (tf_zdd_range_suspect(s) || !isfinite(out[2 * i]) ||
+			    !isfinite(out[2 * i + 1]))
+				range_complex(p, tile->i0 + i, gj, tf_zdd_is_finite(s), out + 2 * i);
 		}
+	}
 }
 
 static void run_zgemm(const struct tf_op *op)

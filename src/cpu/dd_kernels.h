@@ -8,6 +8,7 @@
 #define TF_DD_KERNELS_H
 
 #include "op/op.h"
+#include "twofold/arith_zdd.h"
 
 /* Runs the op in DD on the CPU; -1 when no DD kernel computes ops of its
  * kind and type (the caller forwards it), else 0. */
@@ -39,12 +40,31 @@ void tf_cpu_dd_trsm(const struct tf_op *op); /* d and z */
 
 /* The residual of iterative refinement (dd_residual.c): r = b - A x for x =
  * x_hi + x_lo, each element summed to about three doubles' precision and
- * rounded once; A n x n general (uplo 0) or symmetric (Hermitian for
- * TF_TYPE_Z), its uplo ('U', 'L') triangle stored.  The data are finite
- * (the drivers check). */
+ * rounded once, to double, or to DD (r + r_lo) when r_lo is set; A n x n
+ * general (uplo 0) or symmetric (Hermitian for TF_TYPE_Z), its uplo ('U',
+ * 'L') triangle stored.  The data are finite (the drivers check). */
 void tf_cpu_dd_residual(enum tf_op_type type, char uplo, int n, int nrhs, const double *a,
 			int lda, const double *x_hi, const double *x_lo, int ldx, const double *b,
-			int ldb, double *r, int ldr);
+			int ldb, double *r, double *r_lo, int ldr);
+
+/* The factorizations in DD of the drivers' fallback (dd_factor.c), of a
+ * double n x n matrix a into an n x n DD array (leading dimension n); each
+ * returns 0, or k (1-based) when the k-th pivot is zero (LU) or not
+ * positive (Cholesky) in DD.  getrf: LU with partial pivoting, ipiv
+ * 0-based (row k swapped with row ipiv[k], in order); potrf: the lower
+ * Cholesky factor L (L L^T = A) of a symmetric a whose uplo triangle is
+ * stored.  The solves overwrite the DD vector x (length n) with A^-1 x. */
+int tf_cpu_dd_getrf(int n, const double *a, int lda, tf_dd *lu, int *ipiv);
+void tf_cpu_dd_getrs(int n, const tf_dd *lu, const int *ipiv, tf_dd *x);
+int tf_cpu_dd_potrf(char uplo, int n, const double *a, int lda, tf_dd *l);
+void tf_cpu_dd_potrs(int n, const tf_dd *l, tf_dd *x);
+/* The same for complex a ((re, im) pairs, leading dimension in complex
+ * elements) into complex DD: potrf of a Hermitian a (L L^H = A, the
+ * diagonal's imaginary parts taken as 0, as LAPACK takes them). */
+int tf_cpu_zdd_getrf(int n, const double *a, int lda, tf_zdd *lu, int *ipiv);
+void tf_cpu_zdd_getrs(int n, const tf_zdd *lu, const int *ipiv, tf_zdd *x);
+int tf_cpu_zdd_potrf(char uplo, int n, const double *a, int lda, tf_zdd *l);
+void tf_cpu_zdd_potrs(int n, const tf_zdd *l, tf_zdd *x);
 
 /* The residuals of least squares' augmented system (dd_residual.c), one
  * column: r = b - y - op(A) x for A m x n, op(A) = A (trans 'N', r of m

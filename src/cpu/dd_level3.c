@@ -18,6 +18,7 @@
 
 #include "cpu/dd_elements.h"
 #include "cpu/dd_kernels.h"
+#include "cpu/dd_loops.h"
 #include "cpu/dd_output.h"
 #include "cpu/dd_product.h"
 
@@ -52,20 +53,42 @@ static __attribute__((noinline)) double range_element(const struct tf_dd_product
 	return value;
 }
 
+/* The rows first..last-1 of the tile's column gj that lie in the
+ * product's triangle (all of them for a full product); 0 when none. */
+static int triangle_rows(const struct tf_dd_product *p, const struct tf_dd_tile *tile, int gj,
+			 int *first, int *last)
+{
+	*first = 0, *last = tile->rows;
+	if (p->triangle == 'U' && gj - tile->i0 + 1 < *last)
+		*last = gj - tile->i0 + 1;
+	if (p->triangle == 'L' && gj - tile->i0 > *first)
+		*first = gj - tile->i0;
+	return *first < *last;
+}
+
+/* A column at a time by the loops (the rows of the column in the
+ * product's triangle), then the elements that need the range's second
+ * look. */
 static void finish_real(const struct tf_dd_product *p, const struct tf_dd_tile *tile)
 {
 	const struct tf_op *op = p->op;
-	for (int j = 0; j < tile->cols; j++)
-		for (int i = 0; i < tile->rows; i++) {
-			int gi = tile->i0 + i, gj = tile->j0 + j;
-			if (!in_triangle(p->triangle, gi, gj))
-				continue;
-			tf_dd sum = tf_dd_tile_sum(tile, 0, i, j);
-			double value = with_beta(op, tf_dd_mul_d(sum, op->alpha), gi, gj);
-			if (p->k && (!isfinite(value) || fabs(sum.hi) < TF_DD_RANGE_SUSPECT))
-				value = range_element(p, gi, gj, sum, value);
-			p->out[gi + (size_t)gj * p->ldout] = value;
-		}
+	const struct tf_dd_loops *loops = tf_dd_loops();
+	for (int j = 0; j < tile->cols; j++) {
+		int gj = tile->j0 + j, first, last;
+		if (!triangle_rows(p, tile, gj, &first, &last))
+			continue;
+		const double *hi = tile->hi[0] + (size_t)j * tile->ld + first;
+		const double *lo = tile->lo[0] + (size_t)j * tile->ld + first;
+		int gi = tile->i0 + first;
+		double *out = p->out + gi + (size_t)gj * p->ldout;
+		if (loops->scale_round(last - first, hi, lo, op->alpha, op->beta,
+				       op->c + gi + (size_t)gj * op->ldc, out) || !p->k)
+			continue;
+		for (int i = 0; i < last - first; i++)
+			if (!isfinite(out[i]) || fabs(hi[i]) < TF_DD_RANGE_SUSPECT)
+				out[i] = range_element(p, gi + i, gj, tf_dd_make(hi[i], lo[i]),
+						       out[i]);
+	}
 }
 
 /* alpha S (+ conj(alpha) S2) in r, plus beta C(i, j), rounded into out. */
@@ -108,7 +131,8 @@ static __attribute__((noinline)) void range_complex(const struct tf_dd_product *
 	store_complex(p, i, j, r, out);
 }
 
-static void finish_complex(const struct tf_dd_product *p, const struct tf_dd_tile *tile)
+/* her2k's two sums apart, element by element. */
+static void finish_separate(const struct tf_dd_product *p, const struct tf_dd_tile *tile)
 {
 	const struct tf_op *op = p->op;
 	for (int j = 0; j < tile->cols; j++)
@@ -118,18 +142,55 @@ static void finish_complex(const struct tf_dd_product *p, const struct tf_dd_til
 				continue;
 			tf_zdd s = tf_dd_tile_zsum(tile, 0, i, j);
 			tf_zdd r = tf_zdd_mul_z(s, op->alpha, op->alpha_im);
-			int suspect = tf_zdd_range_suspect(s), finite = tf_zdd_is_finite(s);
-			if (p->separate) {
-				tf_zdd s2 = tf_dd_tile_zsum(tile, 1, i, j);
-				r = tf_zdd_add(r, tf_zdd_mul_z(s2, op->alpha, -op->alpha_im));
-				suspect = suspect && tf_zdd_range_suspect(s2);
-				finite = finite && tf_zdd_is_finite(s2);
-			}
+			tf_zdd s2 = tf_dd_tile_zsum(tile, 1, i, j);
+			r = tf_zdd_add(r, tf_zdd_mul_z(s2, op->alpha, -op->alpha_im));
+			int suspect = tf_zdd_range_suspect(s) && tf_zdd_range_suspect(s2);
+			int finite = tf_zdd_is_finite(s) && tf_zdd_is_finite(s2);
 			double *out = p->out + 2 * (gi + (size_t)gj * p->ldout);
 			store_complex(p, gi, gj, r, out);
 			if (p->k && (suspect || !isfinite(out[0]) || !isfinite(out[1])))
 				range_complex(p, gi, gj, finite, out);
 		}
+}
+
+/* One sum: a column at a time by the loops (the rows in the product's
+ * triangle), then the Hermitian rank updates' real diagonal, then the
+ * elements that need the range's second look. */
+static void finish_complex(const struct tf_dd_product *p, const struct tf_dd_tile *tile)
+{
+	const struct tf_op *op = p->op;
+	if (p->separate) {
+		finish_separate(p, tile);
+		return;
+	}
+	const struct tf_dd_loops *loops = tf_dd_loops();
+	int hermitian_update = op->conj && (op->kind == TF_OP_SYRK || op->kind == TF_OP_SYR2K);
+	for (int j = 0; j < tile->cols; j++) {
+		int gj = tile->j0 + j, first, last;
+		if (!triangle_rows(p, tile, gj, &first, &last))
+			continue;
+		size_t re = (size_t)(2 * j) * tile->ld + first, im = re + tile->ld;
+		int gi = tile->i0 + first, rows = last - first;
+		double *out = p->out + 2 * (gi + (size_t)gj * p->ldout);
+		int clean = loops->zscale_round(rows, tile->hi[0] + re, tile->lo[0] + re,
+						tile->hi[0] + im, tile->lo[0] + im, op->alpha,
+						op->alpha_im, op->beta, op->beta_im,
+						op->c + 2 * (gi + (size_t)gj * op->ldc), out);
+		if (hermitian_update && gj >= gi && gj < gi + rows) {
+			tf_zdd s = tf_dd_tile_zsum(tile, 0, gj - tile->i0, j);
+			store_complex(p, gj, gj, tf_zdd_mul_z(s, op->alpha, op->alpha_im),
+				      out + 2 * (gj - gi));
+			clean = 0;
+		}
+		if (clean || !p->k)
+			continue;
+		for (int i = 0; i < rows; i++) {
+			tf_zdd s = tf_dd_tile_zsum(tile, 0, first + i, j);
+			double *o = out + 2 * i;
+			if (tf_zdd_range_suspect(s) || !isfinite(o[0]) || !isfinite(o[1]))
+				range_complex(p, gi + i, gj, tf_zdd_is_finite(s), o);
+		}
+	}
 }
 
 /* Runs the product into a buffer of C's shape and commits it (the

@@ -620,6 +620,72 @@ static tf_zdd LOOPS(zdot_dd)(int m, const double *restrict a, double sign,
 	return tf_zdd_make(lanes_sum(ZLANES, used, rh, rl), lanes_sum(ZLANES, used, ih, il));
 }
 
+/* The same operations, element by element, as the scalar finish of
+ * dd_gemm.c and dd_level3.c, so the same bits; the flag gathers, as an
+ * integer, whether some element is not finite (v * 0 is NaN) or tiny. */
+static int LOOPS(scale_round)(int m, const double *restrict hi, const double *restrict lo,
+			      double alpha, double beta, const double *restrict c,
+			      double *restrict out)
+{
+	int flagged = 0;
+	if (beta == 0.0) {
+#pragma omp simd reduction(| : flagged)
+		for (int i = 0; i < m; i++) {
+			double v = tf_dd_to_double(tf_dd_mul_d(tf_dd_make(hi[i], lo[i]), alpha));
+			out[i] = v;
+			flagged |= (v * 0.0 != 0.0) | !(fabs(hi[i]) >= TF_DD_RANGE_SUSPECT);
+		}
+	} else {
+#pragma omp simd reduction(| : flagged)
+		for (int i = 0; i < m; i++) {
+			tf_dd r = tf_dd_mul_d(tf_dd_make(hi[i], lo[i]), alpha);
+			double v = tf_dd_to_double(tf_dd_add(r, tf_two_prod(beta, c[i])));
+			out[i] = v;
+			flagged |= (v * 0.0 != 0.0) | !(fabs(hi[i]) >= TF_DD_RANGE_SUSPECT);
+		}
+	}
+	return !flagged;
+}
+
+/* As scale_round, complex: the operations of the scalar finish of
+ * dd_gemm.c and dd_level3.c, element by element. */
+static int LOOPS(zscale_round)(int m, const double *restrict re_hi, const double *restrict re_lo,
+			       const double *restrict im_hi, const double *restrict im_lo,
+			       double alpha_re, double alpha_im, double beta_re, double beta_im,
+			       const double *restrict c, double *restrict out)
+{
+	int flagged = 0;
+	if (beta_re == 0.0 && beta_im == 0.0) {
+#pragma omp simd reduction(| : flagged)
+		for (int i = 0; i < m; i++) {
+			tf_zdd s = tf_zdd_make(tf_dd_make(re_hi[i], re_lo[i]),
+					       tf_dd_make(im_hi[i], im_lo[i]));
+			tf_zdd r = tf_zdd_mul_z(s, alpha_re, alpha_im);
+			double vr = tf_dd_to_double(r.re), vi = tf_dd_to_double(r.im);
+			out[2 * i] = vr;
+			out[2 * i + 1] = vi;
+			flagged |= (vr * 0.0 != 0.0) | (vi * 0.0 != 0.0) |
+				   (!(fabs(re_hi[i]) >= TF_DD_RANGE_SUSPECT) &
+				    !(fabs(im_hi[i]) >= TF_DD_RANGE_SUSPECT));
+		}
+		return !flagged;
+	}
+#pragma omp simd reduction(| : flagged)
+	for (int i = 0; i < m; i++) {
+		tf_zdd s = tf_zdd_make(tf_dd_make(re_hi[i], re_lo[i]), tf_dd_make(im_hi[i], im_lo[i]));
+		tf_zdd r = tf_zdd_mul_z(s, alpha_re, alpha_im);
+		r = tf_zdd_add(r, tf_zdd_fma(tf_zdd_from_z(0.0, 0.0), beta_re, beta_im, c[2 * i],
+					     c[2 * i + 1]));
+		double vr = tf_dd_to_double(r.re), vi = tf_dd_to_double(r.im);
+		out[2 * i] = vr;
+		out[2 * i + 1] = vi;
+		flagged |= (vr * 0.0 != 0.0) | (vi * 0.0 != 0.0) |
+			   (!(fabs(re_hi[i]) >= TF_DD_RANGE_SUSPECT) &
+			    !(fabs(im_hi[i]) >= TF_DD_RANGE_SUSPECT));
+	}
+	return !flagged;
+}
+
 const struct tf_dd_loops ISA_NAME(tf_dd_loops_, TF_ISA) = {
 	.name = ISA_STRING(TF_ISA),
 	.mr = MR,
@@ -642,4 +708,6 @@ const struct tf_dd_loops ISA_NAME(tf_dd_loops_, TF_ISA) = {
 	.dot_dd = LOOPS(dot_dd),
 	.zdot_dd = LOOPS(zdot_dd),
 	.update_round = LOOPS(update_round),
+	.scale_round = LOOPS(scale_round),
+	.zscale_round = LOOPS(zscale_round),
 };

@@ -66,6 +66,23 @@ struct tf_dd_loops {
 			  const double *re_lo, const double *im_hi, const double *im_lo);
 	int (*update_round)(int m, const double *c, int cs, int terms, const double *const *u,
 			     const double *t_hi, const double *t_lo, double *out, int os);
+	/* A column of the Level 3 products' finish: out[i] = alpha (hi[i] +
+	 * lo[i]) + beta c[i] for i < m, in DD (tf_dd_mul_d, then tf_dd_add of
+	 * tf_two_prod(beta, c[i]) unless beta = 0, which leaves c unread),
+	 * rounded once (tf_dd_to_double).  Returns 1 when every out[i] is
+	 * finite and every |hi[i]| >= TF_DD_RANGE_SUSPECT (no element needs
+	 * the range's second look), else 0. */
+	int (*scale_round)(int m, const double *hi, const double *lo, double alpha, double beta,
+			   const double *c, double *out);
+	/* The same for complex data: S(i) = (re_hi[i] + re_lo[i], im_hi[i] +
+	 * im_lo[i]), out and c (re, im) pairs; out[i] = alpha S(i) (tf_zdd_mul_z)
+	 * plus, unless beta = 0, tf_zdd_fma(0, beta, c[i]) (tf_zdd_add), each
+	 * part rounded once (tf_zdd_to_z).  Returns 1 when every part of every
+	 * out[i] is finite and, for every i, one of |re_hi[i]|, |im_hi[i]| is
+	 * at least TF_DD_RANGE_SUSPECT, else 0. */
+	int (*zscale_round)(int m, const double *re_hi, const double *re_lo, const double *im_hi,
+			    const double *im_lo, double alpha_re, double alpha_im, double beta_re,
+			    double beta_im, const double *c, double *out);
 };
 
 extern const struct tf_dd_loops tf_dd_loops_generic;
@@ -73,8 +90,16 @@ extern const struct tf_dd_loops tf_dd_loops_avx2;
 extern const struct tf_dd_loops tf_dd_loops_avx512;
 
 /* The loops for this processor, or those TWOFOLD_CPU_KERNEL names if the
- * processor has them (else the best it has, with a notice). */
-const struct tf_dd_loops *tf_dd_loops(void);
+ * processor has them (else the best it has, with a notice).  Chosen at the
+ * first call; after that one load (as tf_config). */
+extern const struct tf_dd_loops *tf_dd_loops_ready __attribute__((visibility("hidden")));
+const struct tf_dd_loops *tf_dd_loops_first(void);
+
+static inline const struct tf_dd_loops *tf_dd_loops(void)
+{
+	const struct tf_dd_loops *loops = __atomic_load_n(&tf_dd_loops_ready, __ATOMIC_ACQUIRE);
+	return loops ? loops : tf_dd_loops_first();
+}
 
 /* Whether the chosen loops may use AVX2 and FMA instructions (every choice
  * but the generic loops does): the typed kernels' TF_CPU_FMA_TARGET loops

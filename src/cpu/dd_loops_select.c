@@ -58,9 +58,12 @@ static void select_loops(void)
 	}
 }
 
-const struct tf_dd_loops *tf_dd_loops(void)
+const struct tf_dd_loops *tf_dd_loops_ready;
+
+const struct tf_dd_loops *tf_dd_loops_first(void)
 {
 	pthread_once(&select_once, select_loops);
+	__atomic_store_n(&tf_dd_loops_ready, selected, __ATOMIC_RELEASE);
 	return selected;
 }
 

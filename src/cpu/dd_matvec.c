@@ -32,8 +32,7 @@
  * 0 takes neither pass: y = beta y, A and x not read (y not read either
  * for beta = 0).
  *
- * A GEMV's or SYMV's sum that may have left double's range is formed
- * again (range_check).
+ * A sum that may have left double's range is formed again (range_check).
  *
  * Each y element is computed by one task in a fixed order, whatever the
  * number of threads: the results are the same bits for any thread count. */
@@ -396,16 +395,19 @@ static void gather_x(const struct matvec *mv, const double *x, int incx, double 
 FINISH(d)
 FINISH(z)
 
-/* The terms of y[i]'s sum in a GEMV or SYMV: the stored elements of
- * op(A)'s row i (GEMV, full or band) or of A's row i (SYMV, full, band or
- * packed), each from the column whose stored segment holds it (conjugated
- * where the op reads it so; a Hermitian diagonal's imaginary part taken as
- * zero), into row, and the elements of x they multiply into x; returns
- * their number. */
+/* The terms of y[i]'s sum: the stored elements of op(A)'s row i (GEMV,
+ * full or band; TRMV, any storage, a unit diagonal as 1) or of A's row i
+ * (SYMV, full, band or packed), each from the column whose stored segment
+ * holds it (conjugated where the op reads it so; a Hermitian diagonal's
+ * imaginary part taken as zero), into row, and the elements of x they
+ * multiply into x; returns their number. */
 static int gather_row(const struct matvec *mv, int i, double *row, double *x)
 {
 	const struct tf_op *op = mv->op;
 	const int w = mv->width, symmetric = op->kind == TF_OP_SYMV, transposed = !mv->update;
+	const int unit = op->kind == TF_OP_TRMV && op->diag == 'U';
+	const double *xs = op->kind == TF_OP_TRMV ? op->y : op->x;
+	const int incx = op->kind == TF_OP_TRMV ? op->incy : op->incx;
 	const int conj_own = transposed ? op->transa == 'C' : symmetric && op->conj;
 	int first = 0, count = 0, terms = 0;
 	const double *own = symmetric || transposed ? segment(mv, i, &first, &count) : NULL;
@@ -425,7 +427,12 @@ static int gather_row(const struct matvec *mv, int i, double *row, double *x)
 		to[0] = e[0];
 		if (w == 2)
 			to[1] = symmetric && op->conj && i == j ? 0.0 : conj ? -e[1] : e[1];
-		const double *xj = tf_element(op->x, w, mv->lenx, op->incx, j);
+		if (unit && i == j) {
+			to[0] = 1.0;
+			if (w == 2)
+				to[1] = 0.0;
+		}
+		const double *xj = tf_element(xs, w, mv->lenx, incx, j);
 		x[(size_t)terms * w] = xj[0];
 		if (w == 2)
 			x[(size_t)terms * w + 1] = xj[1];
@@ -434,22 +441,24 @@ static int gather_row(const struct matvec *mv, int i, double *row, double *x)
 	return terms;
 }
 
-/* GEMV and SYMV: a sum that may have left double's range (tiny from tiny
- * products, zero included, in both parts when complex, or a result not
- * finite) is formed again scaled (twofold/arith_dd.h, arith_zdd.h); a
- * cancellation is kept, and a result still not finite is left to the
- * commit.  One or two comparisons per element otherwise. */
+/* A sum that may have left double's range (tiny from tiny products, zero
+ * included, in both parts when complex, or a result not finite) is formed
+ * again scaled (twofold/arith_dd.h, arith_zdd.h); a cancellation is kept,
+ * and a result still not finite is left to the commit.  One or two
+ * comparisons per element otherwise.  A TRMV's sum (alpha 1, its diagonal
+ * term outside the passes) is judged by its rounded value: products that
+ * overflow, or tiny ones that lost their low parts, show there. */
 /* Whether some element may need range_check's second look: a part of a
  * result not finite, or an element whose passes' sums (added in double:
- * their DD sum's high part is within a rounding of that) are below twice
- * TF_DD_RANGE_SUSPECT in every part.  A loop without calls, for the common
- * case. */
+ * their DD sum's high part is within a rounding of that; TRMV: its value)
+ * are below twice TF_DD_RANGE_SUSPECT in every part.  A loop without
+ * calls, for the common case. */
 static int range_suspects(const struct matvec *mv, const double *values)
 {
-	const int w = mv->width;
+	const int w = mv->width, trmv = mv->op->kind == TF_OP_TRMV;
 	const size_t n = (size_t)mv->leny * w;
-	const double *u = mv->update ? mv->update_hi : mv->dot_hi;
-	const double *d = mv->update && mv->dot ? mv->dot_hi : NULL;
+	const double *u = trmv ? values : mv->update ? mv->update_hi : mv->dot_hi;
+	const double *d = !trmv && mv->update && mv->dot ? mv->dot_hi : NULL;
 	int found = 0;
 	for (size_t at = 0; at < n; at += w) {
 		double large = 0.0;
@@ -466,19 +475,23 @@ static int range_suspects(const struct matvec *mv, const double *values)
 static void range_check(const struct matvec *mv, double *values)
 {
 	const struct tf_op *op = mv->op;
-	const int w = mv->width;
+	const int w = mv->width, trmv = op->kind == TF_OP_TRMV;
+	const double alpha = trmv ? 1.0 : op->alpha, alpha_im = trmv ? 0.0 : op->alpha_im;
+	const double beta = trmv ? 0.0 : op->beta, beta_im = trmv ? 0.0 : op->beta_im;
 	double *row = NULL, stack[STACK_DOUBLES];
 	if (!range_suspects(mv, values))
 		return;
 	for (int i = 0; i < mv->leny; i++) {
 		size_t at = (size_t)i * w;
 		tf_zdd sum = tf_zdd_from_z(0.0, 0.0);
-		if (mv->update) {
+		if (trmv) {
+			sum = tf_zdd_from_z(values[at], w == 2 ? values[at + 1] : 0.0);
+		} else if (mv->update) {
 			sum.re = tf_dd_make(mv->update_hi[at], mv->update_lo[at]);
 			if (w == 2)
 				sum.im = tf_dd_make(mv->update_hi[at + 1], mv->update_lo[at + 1]);
 		}
-		if (mv->dot) {
+		if (mv->dot && !trmv) {
 			sum.re = tf_dd_add(sum.re, tf_dd_make(mv->dot_hi[at], mv->dot_lo[at]));
 			if (w == 2)
 				sum.im = tf_dd_add(sum.im, tf_dd_make(mv->dot_hi[at + 1], mv->dot_lo[at + 1]));
@@ -491,27 +504,26 @@ static void range_check(const struct matvec *mv, double *values)
 			/* x zero: every sum is, and nothing is to be formed again */
 			if (tf_dd_range_largest(mv->lenx * w, mv->xa, 1) == 0.0)
 				break;
-			/* the row, x's terms, and tf_zdd_range_dot's work */
-			row = tf_cpu_buffer(stack, STACK_DOUBLES, 6 * (size_t)mv->lenx * w);
+			/* the row and x's terms */
+			row = tf_cpu_buffer(stack, STACK_DOUBLES, 2 * (size_t)mv->lenx * w);
 		}
 		double *x = row + (size_t)mv->lenx * w;
 		int terms = gather_row(mv, i, row, x);
 		const double *y = tf_element(op->y, w, mv->leny, op->incy, i);
 		if (w == 1) {
 			tf_dd r;
-			if (!tf_dd_range_dot(terms, row, 1, x, 1, op->alpha, sum.re, &r))
+			if (!tf_dd_range_dot(terms, row, 1, x, 1, alpha, sum.re, &r))
 				continue;
-			if (op->beta != 0.0)
-				r = tf_dd_add(r, tf_two_prod(op->beta, y[0]));
+			if (beta != 0.0)
+				r = tf_dd_add(r, tf_two_prod(beta, y[0]));
 			v[0] = tf_dd_to_double(r);
 			continue;
 		}
 		tf_zdd r;
-		if (!tf_zdd_range_dot(terms, row, x, op->alpha, op->alpha_im, tf_zdd_is_finite(sum),
-				      x + (size_t)mv->lenx * w, &r))
+		if (!tf_zdd_range_dot(terms, row, x, alpha, alpha_im, tf_zdd_is_finite(sum), &r))
 			continue;
-		if (op->beta != 0.0 || op->beta_im != 0.0)
-			r = tf_zdd_add(r, tf_zdd_fma(tf_z_zero(), op->beta, op->beta_im, y[0], y[1]));
+		if (beta != 0.0 || beta_im != 0.0)
+			r = tf_zdd_add(r, tf_zdd_fma(tf_z_zero(), beta, beta_im, y[0], y[1]));
 		tf_zdd_to_z(r, &v[0], &v[1]);
 	}
 	if (row)
@@ -581,7 +593,7 @@ static void matvec(const struct tf_op *op)
 		finish_z(&mv, values);
 	else
 		finish_d(&mv, values);
-	if (op->kind != TF_OP_TRMV && (mv.update || mv.dot))
+	if (mv.update || mv.dot || mv.diagonal)
 		range_check(&mv, values);
 	tf_cpu_commit_vector(op, values, mv.leny);
 	tf_cpu_buffer_release(space, stack);

@@ -70,25 +70,40 @@ void tf_cpu_commit_vectors(const struct tf_op *op, const double *xvalues, const 
 	scatter(op->y, width, n, op->incy, yvalues, reference);
 }
 
+/* The rows [*first, *last) of column j that a commit of the uplo triangle
+ * (0: every row) writes. */
+static void column_rows(char uplo, int rows, int j, int *first, int *last)
+{
+	*first = uplo == 'L' ? j : 0;
+	*last = uplo == 'U' && j + 1 < rows ? j + 1 : rows;
+}
+
 void tf_cpu_commit_matrix(const struct tf_op *op, const double *values, int rows, int cols,
 			  int ld, char uplo)
 {
-	int width = width_of(op);
+	int width = width_of(op), first, last;
 	int reference = 0;
 	for (int j = 0; j < cols && !reference; j++) {
-		int first = uplo == 'L' ? j : 0, last = uplo == 'U' && j + 1 < rows ? j + 1 : rows;
-		for (int i = first; i < last && !reference; i++)
-			reference = !element_finite(values + ((size_t)j * ld + i) * width, width);
+		column_rows(uplo, rows, j, &first, &last);
+		if (first < last)
+			reference = !all_finite(values + ((size_t)j * ld + first) * width,
+						(size_t)(last - first) * width);
 	}
 	if (reference)
 		tf_cpu_forward(op);
 	for (int j = 0; j < cols; j++) {
-		int first = uplo == 'L' ? j : 0, last = uplo == 'U' && j + 1 < rows ? j + 1 : rows;
-		for (int i = first; i < last; i++) {
-			const double *v = values + ((size_t)j * ld + i) * width;
-			if (!reference || element_finite(v, width))
-				copy(op->c + ((size_t)j * op->ldc + i) * width, v, width);
+		column_rows(uplo, rows, j, &first, &last);
+		if (first >= last)
+			continue;
+		const double *from = values + ((size_t)j * ld + first) * width;
+		double *to = op->c + ((size_t)j * op->ldc + first) * width;
+		if (!reference) {
+			memcpy(to, from, (size_t)(last - first) * width * sizeof *to);
+			continue;
 		}
+		for (int i = 0; i < last - first; i++)
+			if (element_finite(from + (size_t)i * width, width))
+				copy(to + (size_t)i * width, from + (size_t)i * width, width);
 	}
 }
 

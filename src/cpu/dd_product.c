@@ -17,7 +17,7 @@
 #include "cpu/dd_product.h"
 #include "cpu/threads.h"
 
-#define MC 128
+#define MC TF_DD_TILE_ROWS
 #define NC 128
 #define KC 256
 /* multiples of every instruction set's register tile (mr, nr) */
@@ -142,91 +142,176 @@ static int block_view(const struct tf_dd_operand *o, int r0, int r1, int c0, int
 	return 1;
 }
 
+/* Element columns [c0, c1) of the mr-row panel of the left operand whose
+ * first row is r0 (rows of them real, the rest zero), written at dst (the
+ * panel of element columns from `base`): through the block's view when it
+ * has one, else element by element.  A complex element (ar, ai) gives the
+ * real-view columns (ar, -ai). */
+static void pack_left_columns(const struct product_job *job, const struct tf_dd_operand *o,
+			      int r0, int rows, int base, int c0, int c1, double *dst)
+{
+	int mr = job->loops->mr, w = job->width;
+	struct view v;
+	if (c0 >= c1)
+		return;
+	if (block_view(o, r0, r0 + rows, c0, c1, &v)) {
+		if (w == 1) { /* real data: a copy of each column, zero below */
+			int here = v.zero ? 0 : rows;
+			for (int c = c0; c < c1; c++) {
+				double *d = dst + (size_t)(c - base) * mr;
+				const double *x = v.data + (size_t)r0 * v.rs + (size_t)c * v.cs;
+				if (v.rs == 1)
+					for (int i = 0; i < here; i++)
+						d[i] = x[i];
+				else
+					for (int i = 0; i < here; i++)
+						d[i] = x[(size_t)i * v.rs];
+				for (int i = here; i < mr; i++)
+					d[i] = 0.0;
+			}
+			return;
+		}
+		double sign = v.conj ? 1.0 : -1.0; /* of the imaginary part */
+		for (int c = c0; c < c1; c++) {
+			double *d = dst + (size_t)(c - base) * w * mr;
+			for (int i = 0; i < mr; i++) {
+				const double *x = v.data + ((r0 + i) * v.rs + c * v.cs) * w;
+				int here = i < rows && !v.zero;
+				d[i] = here ? x[0] : 0.0;
+				if (w == 2)
+					d[mr + i] = here ? sign * x[1] : 0.0;
+			}
+		}
+		return;
+	}
+	double re, im;
+	for (int c = c0; c < c1; c++) {
+		double *d = dst + (size_t)(c - base) * w * mr;
+		for (int i = 0; i < mr; i++) {
+			re = im = 0.0;
+			if (i < rows)
+				read_element(o, w, r0 + i, c, &re, &im);
+			d[i] = re;
+			if (w == 2)
+				d[mr + i] = i < rows ? -im : 0.0;
+		}
+	}
+}
+
 /* Rows ic.. (mp of them, mr-row panels) of the left operand, real-view
- * columns pc..pc+kc: panel[l*mr + i]; rows past m are zero.  A complex
- * element (ar, ai) gives the columns (ar, -ai). */
+ * columns pc..pc+kc: panel[l*mr + i]; rows past m are zero.  A panel whose
+ * block crosses a stored triangle's diagonal is read in three parts: the
+ * columns before the panel's rows and those after have views, and only
+ * the square that holds the diagonal is read element by element. */
 static void pack_left(const struct product_job *job, const struct tf_dd_operand *o, int ic,
 		      int mp, int pc, int kc, double *dst)
 {
 	int mr = job->loops->mr, m = job->rows, w = job->width;
 	int c0 = pc / w, c1 = (pc + kc) / w;
-	double re, im;
 	for (int p = 0; p < mp; p += mr, dst += (size_t)kc * mr) {
 		int r0 = ic + p, rows = m - r0 < mr ? (m - r0 > 0 ? m - r0 : 0) : mr;
 		struct view v;
-		if (rows > 0 && block_view(o, r0, r0 + rows, c0, c1, &v)) {
-			double sign = v.conj ? 1.0 : -1.0; /* of the imaginary part */
-			for (int c = c0; c < c1; c++) {
-				double *d = dst + (size_t)(c - c0) * w * mr;
-				for (int i = 0; i < mr; i++) {
-					const double *x = v.data + ((r0 + i) * v.rs + c * v.cs) * w;
-					int here = i < rows && !v.zero;
-					d[i] = here ? x[0] : 0.0;
-					if (w == 2)
-						d[mr + i] = here ? sign * x[1] : 0.0;
-				}
-			}
+		if (rows == 0 || o->shape == TF_DD_GENERAL ||
+		    block_view(o, r0, r0 + rows, c0, c1, &v)) {
+			pack_left_columns(job, o, r0, rows, c0, c0, c1, dst);
 			continue;
 		}
-		for (int l = 0; l < kc; l++)
-			for (int i = 0; i < mr; i++) {
-				int row = r0 + i, col = pc + l;
-				double value = 0.0;
-				if (i < rows) {
-					read_element(o, w, row, col / w, &re, &im);
-					value = w == 1 || !(col & 1) ? re : -im;
-				}
-				dst[l * mr + i] = value;
+		int d0 = min_int(max_int(r0, c0), c1), d1 = min_int(max_int(r0 + rows, c0), c1);
+		pack_left_columns(job, o, r0, rows, c0, c0, d0, dst);
+		pack_left_columns(job, o, r0, rows, c0, d0, d1, dst);
+		pack_left_columns(job, o, r0, rows, c0, d1, c1, dst);
+	}
+}
+
+/* Element rows [r0, r1) of the nr-column panel of the right operand whose
+ * first real-view column is first (cols of them real, the rest zero),
+ * written at dst (the panel of element rows from `base`): through the
+ * block's view when it has one, else element by element.  A complex
+ * element (br, bi) gives the 2 x 2 block ((br, bi), (bi, -br)). */
+static void pack_right_rows(const struct product_job *job, const struct tf_dd_operand *o,
+			    int first, int cols, int base, int r0, int r1, double *dst)
+{
+	int nr = job->loops->nr, w = job->width;
+	int ncols = nr / w, have = cols / w;
+	struct view v;
+	if (r0 >= r1)
+		return;
+	if (block_view(o, r0, r1, first / w, (first + cols) / w, &v)) {
+		if (w == 1) { /* real data: a copy of each row, zero after */
+			int here = v.zero ? 0 : have;
+			for (int r = r0; r < r1; r++) {
+				double *d = dst + (size_t)(r - base) * nr;
+				const double *x = v.data + (size_t)r * v.rs + (size_t)first * v.cs;
+				if (v.cs == 1)
+					for (int j = 0; j < here; j++)
+						d[j] = x[j];
+				else
+					for (int j = 0; j < here; j++)
+						d[j] = x[(size_t)j * v.cs];
+				for (int j = here; j < nr; j++)
+					d[j] = 0.0;
 			}
+			return;
+		}
+		double sign = v.conj ? -1.0 : 1.0;
+		for (int r = r0; r < r1; r++) {
+			double *d = dst + (size_t)(r - base) * w * nr;
+			for (int j = 0; j < ncols; j++) {
+				const double *x = v.data + (r * v.rs + (first / w + j) * v.cs) * w;
+				int here = j < have && !v.zero;
+				if (w == 1) {
+					d[j] = here ? x[0] : 0.0;
+				} else {
+					double br = here ? x[0] : 0.0, bi = here ? sign * x[1] : 0.0;
+					d[2 * j] = br;
+					d[2 * j + 1] = bi;
+					d[nr + 2 * j] = bi;
+					d[nr + 2 * j + 1] = -br;
+				}
+			}
+		}
+		return;
+	}
+	double re, im;
+	for (int r = r0; r < r1; r++) {
+		double *d = dst + (size_t)(r - base) * w * nr;
+		for (int j = 0; j < ncols; j++) {
+			re = im = 0.0;
+			if (j < have)
+				read_element(o, w, r, first / w + j, &re, &im);
+			if (w == 1) {
+				d[j] = re;
+			} else {
+				d[2 * j] = re;
+				d[2 * j + 1] = im;
+				d[nr + 2 * j] = im;
+				d[nr + 2 * j + 1] = j < have ? -re : 0.0;
+			}
+		}
 	}
 }
 
 /* Real-view rows pc..pc+kc of the right operand, columns jc.. (np of them,
- * nr-column panels): panel[l*nr + j]; columns past n are zero.  A complex
- * element (br, bi) gives the 2 x 2 block ((br, bi), (bi, -br)). */
+ * nr-column panels): panel[l*nr + j]; columns past n are zero.  A panel
+ * whose block crosses a stored triangle's diagonal is read in three parts,
+ * as in pack_left. */
 static void pack_right(const struct product_job *job, const struct tf_dd_operand *o, int pc,
 		       int kc, int jc, int np, double *dst)
 {
 	int nr = job->loops->nr, n = job->cols, w = job->width;
 	int r0 = pc / w, r1 = (pc + kc) / w;
-	double re, im;
 	for (int q = 0; q < np; q += nr, dst += (size_t)kc * nr) {
 		int first = jc + q, cols = n - first < nr ? (n - first > 0 ? n - first : 0) : nr;
+		int e0 = first / w, e1 = (first + cols) / w; /* element columns */
 		struct view v;
-		if (cols > 0 && block_view(o, r0, r1, first / w, (first + cols) / w, &v)) {
-			double sign = v.conj ? -1.0 : 1.0;
-			int ncols = nr / w, have = cols / w;
-			for (int r = r0; r < r1; r++) {
-				double *d = dst + (size_t)(r - r0) * w * nr;
-				for (int j = 0; j < ncols; j++) {
-					const double *x = v.data + (r * v.rs + (first / w + j) * v.cs) * w;
-					int here = j < have && !v.zero;
-					if (w == 1) {
-						d[j] = here ? x[0] : 0.0;
-					} else {
-						double br = here ? x[0] : 0.0, bi = here ? sign * x[1] : 0.0;
-						d[2 * j] = br;
-						d[2 * j + 1] = bi;
-						d[nr + 2 * j] = bi;
-						d[nr + 2 * j + 1] = -br;
-					}
-				}
-			}
+		if (cols == 0 || o->shape == TF_DD_GENERAL || block_view(o, r0, r1, e0, e1, &v)) {
+			pack_right_rows(job, o, first, cols, r0, r0, r1, dst);
 			continue;
 		}
-		for (int l = 0; l < kc; l++)
-			for (int j = 0; j < nr; j++) {
-				int row = pc + l, col = first + j;
-				double value = 0.0;
-				if (j < cols) {
-					read_element(o, w, row / w, col / w, &re, &im);
-					if (w == 1)
-						value = re;
-					else /* the block ((br, bi), (bi, -br)) */
-						value = (row & 1) == (col & 1) ? ((row & 1) ? -re : re) : im;
-				}
-				dst[l * nr + j] = value;
-			}
+		int d0 = min_int(max_int(e0, r0), r1), d1 = min_int(max_int(e1, r0), r1);
+		pack_right_rows(job, o, first, cols, r0, r0, d0, dst);
+		pack_right_rows(job, o, first, cols, r0, d0, d1, dst);
+		pack_right_rows(job, o, first, cols, r0, d1, r1, dst);
 	}
 }
 
@@ -348,15 +433,14 @@ int tf_dd_product_zrange(const struct tf_dd_product *product, int i, int j, int 
 {
 	const int k = product->k, length = count * k;
 	double stack[1024];
-	double *row = tf_cpu_buffer(stack, 1024, 8 * (size_t)length), *column = row + 2 * length;
+	double *row = tf_cpu_buffer(stack, 1024, 4 * (size_t)length), *column = row + 2 * length;
 	for (int t = 0; t < count; t++)
 		for (int l = 0; l < k; l++) {
 			size_t at = 2 * ((size_t)t * k + l);
 			read_element(&product->left[t0 + t], 2, i, l, &row[at], &row[at + 1]);
 			read_element(&product->right[t0 + t], 2, l, j, &column[at], &column[at + 1]);
 		}
-	int formed = tf_zdd_range_dot(length, row, column, alpha_re, alpha_im, finite,
-				      column + 2 * length, result);
+	int formed = tf_zdd_range_dot(length, row, column, alpha_re, alpha_im, finite, result);
 	tf_cpu_buffer_release(row, stack);
 	return formed;
 }

@@ -48,6 +48,10 @@ struct tf_dd_operand {
 /* A finished tile of sums: rows [i0, i0 + rows), columns [j0, j0 + cols)
  * of S, term t's sums at hi[t], lo[t] (column major, leading dimension ld,
  * in doubles of the real view: a complex element's column is 2j). */
+/* A tile has at most this many rows (the finish functions' column
+ * buffers). */
+#define TF_DD_TILE_ROWS 128
+
 struct tf_dd_tile {
 	int i0, j0, rows, cols;
 	const double *hi[2], *lo[2];

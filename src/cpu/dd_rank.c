@@ -9,6 +9,11 @@
  * second, added in DD to C(i,j) (the update_round loop of dd_loops.c, a
  * complex column part by part), so an element is C + alpha u v to DD
  * accuracy, rounded once.
+ * Range: where t leaves double's range (alpha y_j overflows, or is tiny,
+ * while alpha u_i y_j may be a normal double) or a column comes out not
+ * finite, each element of the column is formed again scaled by powers of
+ * two (tf_dd_range_sum, tf_zdd_range_sum: C + alpha u_i v_j with the three
+ * factors' exponents apart, applied once).  One test per column otherwise.
  * As in the reference, a column whose x_j (and y_j) is zero is left alone,
  * and the Hermitian routines make the diagonal's imaginary part zero.
  *
@@ -44,10 +49,12 @@ struct rank_job {
 	unsigned char *bad; /* per column: a value not finite in DD */
 };
 
-/* A pair (u, t): u a contiguous vector, t a scalar in DD. */
+/* A pair (u, t): u a contiguous vector, t a scalar in DD, t = a v with
+ * a = alpha or conj(alpha) and v = conj?(x_j or y_j). */
 struct term {
 	const double *ur, *ui;
 	tf_zdd t;
+	double a[2], v[2];
 };
 
 /* The rows of column j that the op updates. */
@@ -81,6 +88,15 @@ static tf_zdd product(const struct rank_job *job, double ar, double ai, double b
 	return tf_zdd_fma(tf_z_zero(), ar, ai, br, conj ? -bi : bi);
 }
 
+/* The pair (u, a conj?(v)). */
+static struct term term(const struct rank_job *job, const double *ur, const double *ui, double ar,
+			double ai, double vr, double vi, int conj)
+{
+	struct term t = { ur, ui, product(job, ar, ai, vr, vi, conj), { ar, ai },
+			  { vr, conj ? -vi : vi } };
+	return t;
+}
+
 /* The pairs of column j; 0 when the reference leaves the column alone. */
 static int terms_of(const struct rank_job *job, int j, struct term *terms)
 {
@@ -91,24 +107,69 @@ static int terms_of(const struct rank_job *job, int j, struct term *terms)
 		double yr = job->yr[j], yi = job->complex ? job->yi[j] : 0.0;
 		if (yr == 0.0 && yi == 0.0)
 			return 0;
-		terms[0] = (struct term){ job->xr, job->xi,
-					  product(job, op->alpha, op->alpha_im, yr, yi, op->conj) };
+		terms[0] = term(job, job->xr, job->xi, op->alpha, op->alpha_im, yr, yi, op->conj);
 		return 1;
 	}
 	if (op->kind == TF_OP_SYR) {
 		if (xr == 0.0 && xi == 0.0)
 			return 0;
-		terms[0] = (struct term){ job->xr, job->xi, product(job, op->alpha, 0.0, xr, xi, h) };
+		terms[0] = term(job, job->xr, job->xi, op->alpha, 0.0, xr, xi, h);
 		return 1;
 	}
 	double yr = job->yr[j], yi = job->complex ? job->yi[j] : 0.0;
 	if (xr == 0.0 && xi == 0.0 && yr == 0.0 && yi == 0.0)
 		return 0;
 	/* x_i alpha conj?(y_j) + y_i conj?(alpha) conj?(x_j) */
-	terms[0] = (struct term){ job->xr, job->xi, product(job, op->alpha, op->alpha_im, yr, yi, h) };
-	terms[1] = (struct term){ job->yr, job->yi,
-				  product(job, op->alpha, h ? -op->alpha_im : op->alpha_im, xr, xi, h) };
+	terms[0] = term(job, job->xr, job->xi, op->alpha, op->alpha_im, yr, yi, h);
+	terms[1] = term(job, job->yr, job->yi, op->alpha, h ? -op->alpha_im : op->alpha_im, xr, xi,
+			h);
 	return 2;
+}
+
+/* Whether a pair's t = a v left double's range: a part not finite, or
+ * tiny (below TF_DD_RANGE_SUSPECT) although a product in it is not zero
+ * (re: ar vr, ai vi; im: ar vi, ai vr): a tiny part lost its low bits,
+ * and a u_i as large as the other part's inverse brings it back. */
+static int out_of_range(const struct term *t)
+{
+	const double *a = t->a, *v = t->v;
+	int re_products = (a[0] != 0.0 && v[0] != 0.0) || (a[1] != 0.0 && v[1] != 0.0);
+	int im_products = (a[0] != 0.0 && v[1] != 0.0) || (a[1] != 0.0 && v[0] != 0.0);
+	double re = fabs(t->t.re.hi), im = fabs(t->t.im.hi);
+	return !(re <= DBL_MAX) || !(im <= DBL_MAX) || (re_products && re < TF_DD_RANGE_SUSPECT) ||
+	       (im_products && im < TF_DD_RANGE_SUSPECT);
+}
+
+/* Column j's elements, rows [first, last), formed again scaled: each
+ * C(i,j) + sum of u_i a v, with the exponents of every factor apart
+ * (arith_dd.h, arith_zdd.h); an element where rescaling does not apply
+ * (Inf or NaN in its data) keeps its value. */
+static void range_column(const struct rank_job *job, int j, const struct term *terms, int nterms,
+			 int first, int last, double *values)
+{
+	const double *c = column_start(job, j, first);
+	for (int i = first; i < last; i++) {
+		double *v = values + (size_t)(i - first) * (job->complex ? 2 : 1);
+		const double *ci = c + (size_t)(i - first) * (job->complex ? 2 : 1);
+		if (!job->complex) {
+			/* alpha (u_i v + u'_i v'): one sum, alpha's exponent once */
+			double u[2], w[2];
+			for (int t = 0; t < nterms; t++)
+				u[t] = terms[t].ur[i], w[t] = terms[t].v[0];
+			tf_dd r;
+			if (tf_dd_range_sum(nterms, u, 1, w, 1, job->op->alpha, tf_dd_make(ci[0], 0.0), &r))
+				v[0] = tf_dd_to_double(r);
+			continue;
+		}
+		tf_zdd r = tf_zdd_from_z(ci[0], job->hermitian && i == j ? 0.0 : ci[1]);
+		int formed = 1;
+		for (int t = 0; t < nterms && formed; t++) {
+			double u[2] = { terms[t].ur[i], terms[t].ui[i] };
+			formed = tf_zdd_range_sum(1, u, terms[t].v, terms[t].a[0], terms[t].a[1], r, &r);
+		}
+		if (formed)
+			tf_zdd_to_z(r, &v[0], &v[1]);
+	}
 }
 
 /* Doubles of a task's buffer for one column's values. */
@@ -121,7 +182,7 @@ static size_t column_doubles(const struct rank_job *job)
  * (contiguous elements; column_doubles of room); whether they are all
  * finite.  A complex column is done part by part (stride 2): re = c +
  * ur tr - ui ti, im = c + ur ti + ui tr. */
-static int column_values(const struct rank_job *job, int j, const struct term *terms, int nterms,
+static int plain_values(const struct rank_job *job, int j, const struct term *terms, int nterms,
 			 int first, int last, double *values)
 {
 	const int count = last - first;
@@ -145,6 +206,27 @@ static int column_values(const struct rank_job *job, int j, const struct term *t
 		u[k] = terms[t].ui + first, hi[k] = terms[t].t.re.hi, lo[k++] = terms[t].t.re.lo;
 	}
 	finite &= job->loops->update_round(count, c + 1, 2, k, u, hi, lo, values + 1, 2);
+	return finite;
+}
+
+/* The values of column j (plain_values), formed again scaled where a pair
+ * or the column left the range; whether they are all finite. */
+static int column_values(const struct rank_job *job, int j, const struct term *terms, int nterms,
+			 int first, int last, double *values)
+{
+	const int count = last - first;
+	int finite = plain_values(job, j, terms, nterms, first, last, values);
+	int range = !finite;
+	for (int t = 0; t < nterms; t++)
+		range |= out_of_range(&terms[t]);
+	if (range) {
+		range_column(job, j, terms, nterms, first, last, values);
+		finite = 1;
+		for (int i = 0; i < (job->complex ? 2 : 1) * count; i++)
+			finite &= isfinite(values[i]) != 0;
+	}
+	if (!job->complex)
+		return finite;
 	if (job->hermitian)
 		values[2 * (j - first) + 1] = 0.0; /* the diagonal is real */
 	if (!finite && job->hermitian) {

@@ -30,16 +30,24 @@ static inline void subtract(struct row_sum *sum, double a, double x_hi, double x
 	sum->rest = tf_dd_add_d(tf_dd_fma(sum->rest, -a, x_lo), TF_DADD(m.lo, p.lo));
 }
 
-static inline double rounded(const struct row_sum *sum)
+/* The sum rounded to double into *r, or to DD into *r, *r_lo when r_lo is
+ * set (the fallback's corrections, solved in DD, take it whole). */
+static inline void rounded(const struct row_sum *sum, double *r, double *r_lo)
 {
-	return tf_dd_to_double(tf_dd_add(tf_two_sum(sum->hi, sum->mid), sum->rest));
+	tf_dd v = tf_dd_add(tf_two_sum(sum->hi, sum->mid), sum->rest);
+	if (r_lo) {
+		*r = v.hi;
+		*r_lo = v.lo;
+	} else
+		*r = tf_dd_to_double(v);
 }
 
 /* Column by column: every row's sum takes a(i, j) x_j, reading A down its
  * columns.  A symmetric A is read in its stored triangle once: a(i, j) goes
  * to row i's sum with x_j and, mirrored, to row j's with x_i. */
 static void residual_column(char uplo, int n, const double *a, size_t lda, const double *x_hi,
-			    const double *x_lo, const double *b, double *r, struct row_sum *sum)
+			    const double *x_lo, const double *b, double *r, double *r_lo,
+			    struct row_sum *sum)
 {
 	for (int i = 0; i < n; i++)
 		sum[i] = (struct row_sum){ b[i], 0.0, tf_dd_make(0.0, 0.0) };
@@ -55,7 +63,7 @@ static void residual_column(char uplo, int n, const double *a, size_t lda, const
 				subtract(&sum[j], column[i], x_hi[i], x_lo[i]);
 	}
 	for (int i = 0; i < n; i++)
-		r[i] = rounded(&sum[i]);
+		rounded(&sum[i], &r[i], r_lo ? &r_lo[i] : NULL);
 }
 
 /* sum (real and imaginary parts) -= a x for complex a (conjugated when conj)
@@ -74,7 +82,7 @@ static inline void subtract_complex(struct row_sum *sum, const double *a, int co
  * conjugated and its diagonal taken as real, as LAPACK's Cholesky takes it. */
 static void residual_column_complex(char uplo, int n, const double *a, size_t lda,
 				    const double *x_hi, const double *x_lo, const double *b,
-				    double *r, struct row_sum *sum)
+				    double *r, double *r_lo, struct row_sum *sum)
 {
 	for (int i = 0; i < 2 * n; i++)
 		sum[i] = (struct row_sum){ b[i], 0.0, tf_dd_make(0.0, 0.0) };
@@ -93,12 +101,12 @@ static void residual_column_complex(char uplo, int n, const double *a, size_t ld
 						 &x_lo[2 * i]);
 	}
 	for (int i = 0; i < 2 * n; i++)
-		r[i] = rounded(&sum[i]);
+		rounded(&sum[i], &r[i], r_lo ? &r_lo[i] : NULL);
 }
 
 void tf_cpu_dd_residual(enum tf_op_type type, char uplo, int n, int nrhs, const double *a,
 			int lda, const double *x_hi, const double *x_lo, int ldx, const double *b,
-			int ldb, double *r, int ldr)
+			int ldb, double *r, double *r_lo, int ldr)
 {
 	const size_t width = type == TF_TYPE_Z ? 2 : 1;
 	struct row_sum *sum = malloc(width * (size_t)n * sizeof *sum);
@@ -108,10 +116,12 @@ void tf_cpu_dd_residual(enum tf_op_type type, char uplo, int n, int nrhs, const 
 		const size_t x = width * (size_t)c * ldx;
 		if (width == 2)
 			residual_column_complex(uplo, n, a, (size_t)lda, x_hi + x, x_lo + x,
-						b + 2 * (size_t)c * ldb, r + 2 * (size_t)c * ldr, sum);
+						b + 2 * (size_t)c * ldb, r + 2 * (size_t)c * ldr,
+						r_lo ? r_lo + 2 * (size_t)c * ldr : NULL, sum);
 		else
 			residual_column(uplo, n, a, (size_t)lda, x_hi + x, x_lo + x,
-					b + (size_t)c * ldb, r + (size_t)c * ldr, sum);
+					b + (size_t)c * ldb, r + (size_t)c * ldr,
+					r_lo ? r_lo + (size_t)c * ldr : NULL, sum);
 	}
 	free(sum);
 }
@@ -142,6 +152,6 @@ void tf_cpu_dd_residual_rectangular(char trans, int m, int n, const double *a, i
 				subtract(&sum[j], column[i], x_hi[i], x_lo[i]);
 	}
 	for (int i = 0; i < rows; i++)
-		r[i] = rounded(&sum[i]);
+		rounded(&sum[i], &r[i], NULL);
 	free(sum);
 }

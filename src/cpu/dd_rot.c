@@ -10,6 +10,14 @@
  * entries are exact, so each output is the reference's expression
  * computed exactly and rounded once.
  *
+ * Range: an output whose products overflow (and cancel, or sum to a normal
+ * double) comes out not finite; it is formed again with every factor's
+ * exponent apart (tf_dd_range_sum), and keeps that value when it is
+ * finite.  With every entry of H at most 1 in magnitude (the rotations of
+ * drotg and most of drotmg's) no product can overflow, and a sum of two
+ * that does is beyond the range exactly: no test then; otherwise one pass
+ * over each chunk's outputs.
+ *
  * The vectors are taken CHUNK elements at a time; each part is rounded
  * into buffers and committed as an op of its own (dd_output.h), so that
  * Inf and NaN in a part come out as the reference's.  Zero increments (the
@@ -40,6 +48,20 @@ static void matrix_of(const struct tf_op *op, double *h)
 		h[0] = p[1], h[1] = 1.0, h[2] = -1.0, h[3] = p[4];
 }
 
+/* out[i] = h0 x[i] + h1 y[i] formed again scaled where it is not finite
+ * (m doubles: the parts of complex data apart). */
+static void range_outputs(int m, double h0, double h1, const double *x, const double *y,
+			  double *out)
+{
+	const double h[2] = { h0, h1 };
+	for (int i = 0; i < m; i++) {
+		const double v[2] = { x[i], y[i] };
+		tf_dd r;
+		if (!isfinite(out[i]) && tf_dd_range_sum(2, h, 1, v, 1, 1.0, tf_dd_make(0.0, 0.0), &r))
+			out[i] = tf_dd_to_double(r);
+	}
+}
+
 void tf_cpu_dd_rot(const struct tf_op *op)
 {
 	const struct tf_dd_loops *loops = tf_dd_loops();
@@ -47,6 +69,9 @@ void tf_cpu_dd_rot(const struct tf_op *op)
 	double h[4];
 	double xs[2 * CHUNK], ys[2 * CHUNK], xo[2 * CHUNK], yo[2 * CHUNK];
 	matrix_of(op, h);
+	int products_may_overflow = 0;
+	for (int i = 0; i < 4; i++)
+		products_may_overflow |= !(fabs(h[i]) <= 1.0);
 	for (int first = 0; first < op->n; first += CHUNK) {
 		int count = op->n - first < CHUNK ? op->n - first : CHUNK;
 		struct tf_op part = *op;
@@ -56,6 +81,11 @@ void tf_cpu_dd_rot(const struct tf_op *op)
 		const double *x = tf_elements(part.x, width, count, op->incx, 0, count, xs);
 		const double *y = tf_elements(part.y, width, count, op->incy, 0, count, ys);
 		loops->transform(count * width, h, x, y, xo, yo);
+		if (products_may_overflow && (!loops->all_finite((size_t)count * width, xo) ||
+					      !loops->all_finite((size_t)count * width, yo))) {
+			range_outputs(count * width, h[0], h[1], x, y, xo);
+			range_outputs(count * width, h[2], h[3], x, y, yo);
+		}
 		tf_cpu_commit_vectors(&part, xo, yo, count);
 	}
 }

@@ -19,14 +19,26 @@
  * updates in the same order whatever the thread count, the task it falls
  * in and the instruction set (the loops' lanes and tiles change only which
  * elements run side by side), so the bits are the same for all of them.
- * X is rounded once at the end and committed by the rule of dd_output.h. */
+ * X is rounded once at the end and committed by the rule of dd_output.h.
+ *
+ * Range: a right-hand side whose solution says that the substitution may
+ * have left double's range (alpha R or the products overflowing, or
+ * numerators below DD's reach: a few comparisons per element where it is
+ * rounded, against bounds from the diagonal's extreme exponents) is solved again with an exponent apart
+ * from every value (dd_range_solve.h), one thread, and its values
+ * replaced. */
 #include "config.h"
 
+#include <limits.h>
+#include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include "cpu/dd_elements.h"
 #include "cpu/dd_kernels.h"
 #include "cpu/dd_loops.h"
 #include "cpu/dd_output.h"
+#include "cpu/dd_range_solve.h"
 #include "cpu/threads.h"
 
 #define KB 64 /* columns of M per block */
@@ -37,6 +49,7 @@
 #define STACK_PACKED 2048
 #define STACK_VALUES 1024
 #define STACK_X 4096
+#define STACK_RANGE 1024 /* bytes of the right-hand sides' range flags */
 
 struct trsm_job {
 	const struct tf_op *op;
@@ -50,6 +63,13 @@ struct trsm_job {
 	int ldx;        /* rows of a task's X: p rounded up to mr */
 	const double *packed;
 	double *values; /* the rounded result in B's layout, leading dimension m */
+	/* the range test of each rounded unknown (its numerator x_i M(i,i)
+	 * judged with the diagonal's extreme exponents): nonzero below low,
+	 * above high, not finite, or zero where a diagonal is tiny */
+	double range_low, range_high;
+	int tiny_diagonal;
+	unsigned char *suspect; /* per right-hand side: its solution may have
+				 * lost accuracy to the range */
 };
 
 /* Row or column r of the effective M, in the op's numbering. */
@@ -243,11 +263,28 @@ static void panel_update(const struct trsm_job *job, struct x_block *x, int colu
 	static void x_round_##E(const struct trsm_job *job, const struct x_block *x, int j0,        \
 				int columns)                                                       \
 	{                                                                                          \
-		for (int j = 0; j < columns; j++)                                                  \
-			for (int i = 0; i < job->p; i++)                                           \
-				tf_##E##_round(job->values + b_index(job, i, j0 + j, job->op->m) * \
-							     TF_E_WIDTH(E),                        \
-					       x_get_##E(x, (size_t)j * x->ldx + i));              \
+		/* the range test's bounds in locals: the stores into values may      \
+		 * alias job's fields as far as the compiler knows */                  \
+		const double low = job->range_low, high = job->range_high;               \
+		const double zero = job->tiny_diagonal ? 0.0 : -1.0;                       \
+		for (int j = 0; j < columns; j++) {                                                \
+			int suspect = 0;                                                           \
+			for (int i = 0; i < job->p; i++) {                                         \
+				double r[2];                                                       \
+				tf_##E##_round(r, x_get_##E(x, (size_t)j * x->ldx + i));          \
+				double *v = job->values +                                          \
+					    b_index(job, i, j0 + j, job->op->m) * TF_E_WIDTH(E);   \
+				for (int part = 0; part < TF_E_WIDTH(E); part++) {                 \
+					double a = fabs(r[part]);                                  \
+					v[part] = r[part];                                         \
+					/* not finite, or above high, or nonzero below low, or    \
+					 * zero over a tiny diagonal (zero = 0 then) */            \
+					suspect |= (!(a <= high)) | ((a < low) & (a != 0.0)) |     \
+						   (a == zero);                                    \
+				}                                                                  \
+			}                                                                          \
+			job->suspect[j0 + j] = (unsigned char)suspect;                             \
+		}                                                                                  \
 	}
 
 static void tf_d_set_parts(tf_dd *v, const tf_dd *part)
@@ -330,6 +367,60 @@ static void solve_task(void *context, int task)
 	tf_cpu_buffer_release(buffer, stack);
 }
 
+/* 2^e from its bits (no libm call on the small calls' path); 0 below the
+ * normal range, whose numerators the test then does not look at. */
+static double power_of_two(int e)
+{
+	if (e < -1022)
+		return 0.0;
+	uint64_t bits = (uint64_t)(e + 1023) << 52;
+	double v;
+	memcpy(&v, &bits, sizeof v);
+	return v;
+}
+
+/* M of the op for dd_range_solve.h. */
+struct range_context {
+	const struct trsm_job *job;
+	struct m_layout m;
+};
+
+static const double *range_element(const void *context, int i, int l)
+{
+	const struct range_context *c = context;
+	return c->m.origin + c->job->width * ((ptrdiff_t)i * c->m.step_i + (ptrdiff_t)l * c->m.step_l);
+}
+
+/* The right-hand sides whose solution may have left the range (flagged by
+ * x_round), solved again with exponents apart. */
+static void range_check(const struct trsm_job *job)
+{
+	const struct tf_op *op = job->op;
+	const int w = job->width, p = job->p;
+	const double alpha[2] = { op->alpha, op->alpha_im };
+	struct range_context context = { job, m_layout(job) };
+	struct tf_range_triangle m = { .p = p, .width = w, .unit = job->unit, .conj = job->conj,
+				       .element = range_element, .context = &context };
+	double *buffer = NULL;
+	for (int j = 0; j < job->q; j++) {
+		if (!job->suspect[j])
+			continue;
+		size_t xdd_doubles = (sizeof(tf_xdd) + sizeof(double) - 1) / sizeof(double);
+		if (!buffer)
+			buffer = tf_cpu_buffer(NULL, 0, (size_t)p * w * (2 + xdd_doubles));
+		double *r = buffer, *x = r + (size_t)p * w;
+		for (int i = 0; i < p; i++)
+			for (int part = 0; part < w; part++)
+				r[(size_t)i * w + part] = op->c[b_index(job, i, j, op->ldc) * w + part];
+		tf_range_solve(&m, alpha, r, x, (tf_xdd *)(x + (size_t)p * w));
+		for (int i = 0; i < p; i++)
+			for (int part = 0; part < w; part++)
+				job->values[b_index(job, i, j, op->m) * w + part] = x[(size_t)i * w + part];
+	}
+	if (buffer)
+		tf_cpu_buffer_release(buffer, NULL);
+}
+
 void tf_cpu_dd_trsm(const struct tf_op *op)
 {
 	const int left = op->side == 'L';
@@ -354,6 +445,29 @@ void tf_cpu_dd_trsm(const struct tf_op *op)
 	job.values = tf_cpu_buffer(values_stack, STACK_VALUES, values);
 	pack(&job, packed);
 	job.packed = packed;
+	/* the range test's bounds from the diagonal's extreme exponents (a
+	 * numerator x_i M(i,i) outside about [2^-958, 2^1020], with the
+	 * diagonal's least exponent for the low end and its largest for the
+	 * high one), and the flags */
+	int low = INT_MAX, high = INT_MIN;
+	struct m_layout layout = m_layout(&job);
+	for (int i = 0; i < job.p; i++) {
+		int e = job.unit ? 1
+			: tf_range_diagonal_exponent(layout.origin + job.width * (ptrdiff_t)i *
+								     (layout.step_i + layout.step_l),
+						     job.width);
+		if (e == TF_RANGE_NO_EXPONENT)
+			continue;
+		low = e < low ? e : low;
+		high = e > high ? e : high;
+	}
+	job.range_low = low == INT_MAX ? 0.0 : power_of_two(-959 - low);
+	job.range_high = high == INT_MIN || 1020 - high > 1023 ? DBL_MAX : power_of_two(1020 - high);
+	job.tiny_diagonal = low != INT_MAX && low < -39;
+	unsigned char flag_stack[STACK_RANGE];
+	unsigned char *flags = job.q <= STACK_RANGE ? flag_stack
+			     : (unsigned char *)tf_cpu_buffer(NULL, 0, ((size_t)job.q + 7) / 8);
+	job.suspect = flags;
 
 	int tasks = (job.q + NB - 1) / NB;
 	if (tasks > 1 && 0.5 * job.p * job.p * job.q >= PARALLEL_MIN)
@@ -361,7 +475,10 @@ void tf_cpu_dd_trsm(const struct tf_op *op)
 	else
 		for (int t = 0; t < tasks; t++)
 			solve_task(&job, t);
+	range_check(&job);
 	tf_cpu_commit_matrix(op, job.values, op->m, op->n, op->m, 0);
+	if (flags != flag_stack)
+		tf_cpu_buffer_release((double *)flags, NULL);
 	tf_cpu_buffer_release(job.values, values_stack);
 	tf_cpu_buffer_release(packed, packed_stack);
 }

@@ -13,13 +13,19 @@
  * conjugated for trans C; x's real and imaginary parts are kept apart.  As in the reference, trans N skips a
  * column whose x_j is zero, and trans T and C always divide, so a zero on
  * the diagonal gives what the reference gives (through the commit rule of
- * dd_output.h).  The substitution is sequential: one thread. */
+ * dd_output.h).  The substitution is sequential: one thread.
+ *
+ * Range: where a numerator says that the substitution may have left
+ * double's range (tf_range_numerator_suspect: two comparisons per
+ * unknown), it is done again with an exponent apart from every value
+ * (dd_range_solve.h), whose results replace the fast ones. */
 #include "config.h"
 
 #include "cpu/dd_elements.h"
 #include "cpu/dd_kernels.h"
 #include "cpu/dd_loops.h"
 #include "cpu/dd_output.h"
+#include "cpu/dd_range_solve.h"
 
 /* doubles per element of the buffer: x (re and im, hi and lo) and the
  * rounded results (2) */
@@ -84,6 +90,7 @@ static struct column column_of(const struct tf_op *op, int j)
 struct solve {
 	const struct tf_dd_loops *loops;
 	int complex, conj;
+	int range; /* a numerator may have lost accuracy to the range */
 	double *re_hi, *re_lo, *im_hi, *im_lo; /* x in DD */
 };
 
@@ -138,14 +145,33 @@ static tf_zdd divide(const struct solve *s, const struct tf_op *op, struct colum
 	return tf_zdd_div_z(v, c.diag[0], s->conj ? -c.diag[1] : c.diag[1]);
 }
 
-static void solve_by_columns(const struct solve *s, const struct tf_op *op)
+/* Whether the numerator v of x_j may have lost accuracy to the range
+ * (dd_range_solve.h); a zero one only over a tiny diagonal. */
+static int numerator_suspect(const struct tf_op *op, tf_zdd v, int j)
+{
+	if (v.re.hi != v.re.hi || v.im.hi != v.im.hi)
+		return 1;
+	double large = fabs(v.re.hi) > fabs(v.im.hi) ? fabs(v.re.hi) : fabs(v.im.hi);
+	if (large != 0.0 || op->diag == 'U')
+		return tf_range_numerator_suspect(large);
+	struct column c = column_of(op, j);
+	double d = fabs(c.diag[0]);
+	if (op->type == TF_TYPE_Z && fabs(c.diag[1]) > d)
+		d = fabs(c.diag[1]);
+	return d < TF_RANGE_TINY_DIAGONAL && d != 0.0;
+}
+
+static void solve_by_columns(struct solve *s, const struct tf_op *op)
 {
 	const int n = op->n, forward = op->uplo == 'L';
 	for (int step = 0; step < n; step++) {
 		int j = forward ? step : n - 1 - step;
 		tf_zdd xj = x_at(s, j);
-		if (xj.re.hi == 0.0 && xj.im.hi == 0.0)
+		if (xj.re.hi == 0.0 && xj.im.hi == 0.0) {
+			s->range |= numerator_suspect(op, xj, j);
 			continue; /* the reference skips the column */
+		}
+		s->range |= numerator_suspect(op, xj, j);
 		struct column c = column_of(op, j);
 		xj = divide(s, op, c, xj);
 		set_x(s, j, xj);
@@ -154,7 +180,7 @@ static void solve_by_columns(const struct solve *s, const struct tf_op *op)
 	}
 }
 
-static void solve_by_dots(const struct solve *s, const struct tf_op *op)
+static void solve_by_dots(struct solve *s, const struct tf_op *op)
 {
 	const int n = op->n, forward = op->uplo == 'U';
 	for (int step = 0; step < n; step++) {
@@ -163,8 +189,64 @@ static void solve_by_dots(const struct solve *s, const struct tf_op *op)
 		tf_zdd v = x_at(s, j);
 		if (c.count > 0)
 			v = tf_zdd_add(v, tf_zdd_neg(column_dot(s, c)));
+		s->range |= numerator_suspect(op, v, j);
 		set_x(s, j, divide(s, op, c, v));
 	}
+}
+
+/* op(A) as the lower triangular M of dd_range_solve.h: op(A) itself when
+ * it is lower, else numbered from the end. */
+static int reversed(const struct tf_op *op)
+{
+	return (op->uplo == 'L') != (op->transa == 'N');
+}
+
+static const double *m_element(const void *context, int i, int l)
+{
+	const struct tf_op *op = context;
+	const int w = op->type == TF_TYPE_Z ? 2 : 1;
+	if (reversed(op))
+		i = op->n - 1 - i, l = op->n - 1 - l;
+	/* op(A)(i, l) is A(i, l) or A(l, i) */
+	int row = op->transa == 'N' ? i : l, col = op->transa == 'N' ? l : i;
+	struct column c = column_of(op, col);
+	if (row == col)
+		return c.diag;
+	return row >= c.first && row < c.first + c.count ? c.off + (size_t)(row - c.first) * w : NULL;
+}
+
+static int m_first(const void *context, int i)
+{
+	const struct tf_op *op = context;
+	return op->storage == TF_STORAGE_BAND && i > op->k ? i - op->k : 0;
+}
+
+/* The slow path where the fast solve may have left the range (a suspect
+ * numerator): values replaced by the solve with exponents apart. */
+static void range_solve(const struct tf_op *op, double *values)
+{
+	const int n = op->n, w = op->type == TF_TYPE_Z ? 2 : 1;
+	const double one[2] = { 1.0, 0.0 };
+	struct tf_range_triangle m = { .p = n, .width = w, .unit = op->diag == 'U',
+				       .conj = op->transa == 'C', .element = m_element,
+				       .first = m_first, .context = op };
+	size_t xdd_doubles = (sizeof(tf_xdd) + sizeof(double) - 1) / sizeof(double);
+	double *buffer = tf_cpu_buffer(NULL, 0, (size_t)n * w * (2 + xdd_doubles));
+	double *r = buffer, *x = r + (size_t)n * w;
+	tf_xdd *work = (tf_xdd *)(x + (size_t)n * w);
+	for (int i = 0; i < n; i++) {
+		int at = reversed(op) ? n - 1 - i : i;
+		const double *b = tf_element(op->y, w, n, op->incy, at);
+		for (int part = 0; part < w; part++)
+			r[(size_t)i * w + part] = b[part];
+	}
+	tf_range_solve(&m, one, r, x, work);
+	for (int i = 0; i < n; i++) {
+		int at = reversed(op) ? n - 1 - i : i;
+		for (int part = 0; part < w; part++)
+			values[(size_t)at * w + part] = x[(size_t)i * w + part];
+	}
+	tf_cpu_buffer_release(buffer, NULL);
 }
 
 void tf_cpu_dd_trsv(const struct tf_op *op)
@@ -197,6 +279,8 @@ void tf_cpu_dd_trsv(const struct tf_op *op)
 		if (complex)
 			values[i * w + 1] = tf_dd_to_double(tf_dd_make(s.im_hi[i], s.im_lo[i]));
 	}
+	if (s.range)
+		range_solve(op, values);
 	tf_cpu_commit_vector(op, values, n);
 	tf_cpu_buffer_release(buffer, stack);
 }

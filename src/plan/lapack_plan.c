@@ -139,9 +139,9 @@ int tf_plan_dtrtrs(char uplo, char trans, int n, int nrhs, const double *a, int 
 
 void tf_plan_residual(enum tf_op_type type, char uplo, int n, int nrhs, const double *a, int lda,
 		      const double *x_hi, const double *x_lo, int ldx, const double *b, int ldb,
-		      double *r, int ldr)
+		      double *r, double *r_lo, int ldr)
 {
-	tf_cpu_dd_residual(type, uplo, n, nrhs, a, lda, x_hi, x_lo, ldx, b, ldb, r, ldr);
+	tf_cpu_dd_residual(type, uplo, n, nrhs, a, lda, x_hi, x_lo, ldx, b, ldb, r, r_lo, ldr);
 }
 
 void tf_plan_residual_rectangular(char trans, int m, int n, const double *a, int lda,

@@ -52,12 +52,13 @@ int tf_plan_dtrtrs(char uplo, char trans, int n, int nrhs, const double *a, int 
 		   int ldb);
 
 /* r = b - A (x_hi + x_lo) for each of nrhs columns, each element's sum
- * formed to far below u of itself (cpu/dd_kernels.h) and rounded once: A
+ * formed to far below u of itself (cpu/dd_kernels.h) and rounded once, to
+ * DD (r + r_lo) when r_lo is set, else to double: A
  * n x n general, or symmetric (Hermitian for TF_TYPE_Z) with its uplo
  * triangle stored (uplo 'U' or 'L'; 0 for general). */
 void tf_plan_residual(enum tf_op_type type, char uplo, int n, int nrhs, const double *a, int lda,
 		      const double *x_hi, const double *x_lo, int ldx, const double *b, int ldb,
-		      double *r, int ldr);
+		      double *r, double *r_lo, int ldr);
 
 /* One column of least squares' residuals: r = b - y - op(A) x, A m x n,
  * op(A) = A or A^T (trans 'N', 'T'), y or b NULL for zero

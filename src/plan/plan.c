@@ -195,6 +195,12 @@ enum tf_where tf_plan_run(const struct tf_op *op)
 		tf_cpu_forward(op);
 		return TF_WHERE_CPU_BLAS;
 	}
+	/* dd mode with no GPU to use: every path below ends on the CPU, but
+	 * for the split engine's CPU twin when it is forced; taken at once,
+	 * without the estimates, which cost a tiny call more than its work */
+	if (config->mode == TF_MODE_DD && config->split != TF_SPLIT_FORCE &&
+	    tf_gpu_gemm_flops(TF_GPU_DD) <= 0)
+		return run_cpu(op);
 	if (!tf_gpu_computes(op))
 		return run_real_form(op) || run_trsm(op) ? TF_WHERE_GPU : run_cpu(op);
 	if (tf_gpu_device_only(op)) {

@@ -4,9 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/message.h"
+#include "cpu/dd_kernels.h"
 #include "plan/lapack_plan.h"
 #include "plan/refine.h"
-#include "twofold/arith_dd.h"
+#include "twofold/arith_zdd.h"
 
 /* A system with its double factors. */
 enum factors { LU, CHOLESKY, LDLT };
@@ -20,7 +21,56 @@ struct factored {
 	const double *factor; /* the factors, as LAPACK left them */
 	int ldf;
 	const int *ipiv;
+	/* The fallback's factors of A in DD (cpu/dd_kernels.h; tf_dd, or tf_zdd
+	 * for TF_TYPE_Z), when set: the corrections are solved with them
+	 * instead. */
+	const void *dd;
+	const int *dd_ipiv;
 };
+
+/* The corrections solved with the DD factors from the residuals in DD
+ * (b + b_lo), in place.  Both stay in DD: rounded to double, a correction
+ * of a solution whose error lies along A's smallest singular vectors would
+ * leave an error of u of the correction along the largest ones, whose
+ * residual, cond times larger than the rest, would drown the rest when
+ * rounded to double. */
+static void solve_in_dd(const struct factored *s, int nrhs, double *b, double *b_lo,
+			size_t column)
+{
+	const int n = s->n;
+	tf_zdd *x = malloc((size_t)n * sizeof *x + 1);
+	if (!x)
+		tf_fatal("out of memory for a solve of order %d", n);
+	for (int c = 0; c < nrhs; c++) {
+		double *bc = b + c * column, *lo = b_lo + c * column;
+		if (s->type == TF_TYPE_Z) {
+			for (int i = 0; i < n; i++)
+				x[i] = tf_zdd_make(tf_dd_make(bc[2 * i], lo[2 * i]),
+						   tf_dd_make(bc[2 * i + 1], lo[2 * i + 1]));
+			if (s->factors == CHOLESKY)
+				tf_cpu_zdd_potrs(n, s->dd, x);
+			else
+				tf_cpu_zdd_getrs(n, s->dd, s->dd_ipiv, x);
+			for (int i = 0; i < n; i++) {
+				bc[2 * i] = x[i].re.hi, lo[2 * i] = x[i].re.lo;
+				bc[2 * i + 1] = x[i].im.hi, lo[2 * i + 1] = x[i].im.lo;
+			}
+			continue;
+		}
+		tf_dd *xr = (tf_dd *)x;
+		for (int i = 0; i < n; i++)
+			xr[i] = tf_dd_make(bc[i], lo[i]);
+		if (s->factors == CHOLESKY)
+			tf_cpu_dd_potrs(n, s->dd, xr);
+		else
+			tf_cpu_dd_getrs(n, s->dd, s->dd_ipiv, xr);
+		for (int i = 0; i < n; i++) {
+			bc[i] = xr[i].hi;
+			lo[i] = xr[i].lo;
+		}
+	}
+	free(x);
+}
 
 static int solve(const struct factored *s, int nrhs, double *b, int ldb)
 {
@@ -39,18 +89,19 @@ struct column {
 	double componentwise; /* the last max |dx_i| / |x_i| */
 };
 
-/* Adds the corrections d to x = x_hi + x_lo (n elements of width doubles:
- * complex ones as (re, im), measured by |re| + |im|); the column's
- * measures. */
-static void correct(int n, int width, const double *d, double *x_hi, double *x_lo,
-		    struct column *c)
+/* Adds the corrections d (d + d_lo when d_lo is set) to x = x_hi + x_lo
+ * (n elements of width doubles: complex ones as (re, im), measured by
+ * |re| + |im|); the column's measures. */
+static void correct(int n, int width, const double *d, const double *d_lo, double *x_hi,
+		    double *x_lo, struct column *c)
 {
 	double largest_d = 0.0, largest_x = 0.0, componentwise = 0.0;
 	for (int i = 0; i < n; i++) {
 		double size = 0.0, magnitude = 0.0;
 		for (int w = 0; w < width; w++) {
 			const int k = width * i + w;
-			tf_dd x = tf_dd_add_d(tf_dd_make(x_hi[k], x_lo[k]), d[k]);
+			tf_dd x = d_lo ? tf_dd_add(tf_dd_make(x_hi[k], x_lo[k]), tf_dd_make(d[k], d_lo[k]))
+				       : tf_dd_add_d(tf_dd_make(x_hi[k], x_lo[k]), d[k]);
 			x_hi[k] = x.hi;
 			x_lo[k] = x.lo;
 			size += fabs(d[k]);
@@ -71,50 +122,155 @@ static void correct(int n, int width, const double *d, double *x_hi, double *x_l
 	c->componentwise = componentwise;
 }
 
-/* Refines x (n x nrhs, the solution from the factors) against b. */
-static void refine(const struct factored *s, int nrhs, const double *b, int ldb, double *x,
-		   int ldx, struct tf_refine_report *report)
+/* Refines the active columns of x (n x nrhs; x_lo n x nrhs, leading
+ * dimension n) against b with s's factors, until each converges or stops
+ * making progress. */
+static void iterate(const struct factored *s, int nrhs, const double *b, int ldb, double *x,
+		    int ldx, double *x_lo, struct column *columns)
 {
 	const int n = s->n, width = s->type == TF_TYPE_Z ? 2 : 1;
-	const size_t column = (size_t)width * n, size = column * nrhs;
-	double *x_lo = calloc(2 * size, sizeof *x_lo);
-	struct column *columns = calloc((size_t)nrhs, sizeof *columns);
-	if (!x_lo || !columns)
+	const size_t column = (size_t)width * n;
+	/* the residuals, then the corrections; in DD (r + r_lo) with DD factors */
+	double *r = malloc(2 * column * nrhs * sizeof *r + 1);
+	if (!r)
 		tf_fatal("out of memory for the refinement of %d right-hand sides of order %d", nrhs, n);
-	double *r = x_lo + size;
-	for (int c = 0; c < nrhs; c++)
-		columns[c].active = 1;
+	double *r_lo = s->dd ? r + column * nrhs : NULL;
 	for (int step = 0; step < TF_REFINE_MAX_STEPS; step++) {
 		int active = 0;
 		for (int c = 0; c < nrhs; c++) {
 			double *rc = r + c * column;
 			if (!columns[c].active) {
 				memset(rc, 0, column * sizeof *rc);
+				if (r_lo)
+					memset(r_lo + c * column, 0, column * sizeof *rc);
 				continue;
 			}
 			active++;
 			tf_plan_residual(s->type, s->uplo, n, 1, s->a, s->lda,
 					 x + (size_t)width * c * ldx, x_lo + c * column, n,
-					 b + (size_t)width * c * ldb, ldb, rc, n);
+					 b + (size_t)width * c * ldb, ldb, rc,
+					 r_lo ? r_lo + c * column : NULL, n);
 		}
 		if (!active)
 			break;
-		solve(s, nrhs, r, n);
+		if (s->dd)
+			solve_in_dd(s, nrhs, r, r_lo, column);
+		else
+			solve(s, nrhs, r, n);
 		for (int c = 0; c < nrhs; c++)
 			if (columns[c].active)
-				correct(n, width, r + c * column, x + (size_t)width * c * ldx,
-					x_lo + c * column, &columns[c]);
+				correct(n, width, r + c * column, r_lo ? r_lo + c * column : NULL,
+					x + (size_t)width * c * ldx, x_lo + c * column, &columns[c]);
 	}
-	/* x_hi + x_lo is normalized: x_hi is the sum rounded once. */
-	report->steps = 0;
+	free(r);
+}
+
+static int converged(const struct column *c)
+{
+	return c->componentwise <= TF_REFINE_CONVERGED;
+}
+
+/* The most steps, the largest last correction and whether all converged. */
+static void summarize(const struct column *columns, int nrhs, int *steps,
+		      struct tf_refine_report *report)
+{
+	*steps = 0;
 	report->converged = 1;
 	report->error = 0.0;
 	for (int c = 0; c < nrhs; c++) {
-		if (columns[c].steps > report->steps)
-			report->steps = columns[c].steps;
-		report->converged &= columns[c].componentwise <= TF_REFINE_CONVERGED;
+		*steps = columns[c].steps > *steps ? columns[c].steps : *steps;
+		report->converged &= converged(&columns[c]);
 		report->error = fmax(report->error, columns[c].componentwise);
 	}
+}
+
+/* The fallback: A factored in DD, and the columns of x that have not
+ * converged (all of them when all) solved again with those factors and
+ * refined.  From zero: what the double factors left is at best about
+ * cond(A) u from the solution, and can be anywhere (a huge error would make
+ * the corrections' sizes relative to x meaningless), while the first DD
+ * correction from zero comes within about cond(A) u^2.  x is written only
+ * when the DD factorization succeeds (and finds its memory). */
+static void refine_in_dd(struct factored *s, int nrhs, const double *b, int ldb, double *x,
+			 int ldx, double *x_lo, struct column *columns, int all,
+			 struct tf_refine_report *report)
+{
+	const int n = s->n, complex = s->type == TF_TYPE_Z;
+	const size_t column = (size_t)(complex ? 2 : 1) * n;
+	void *factors = malloc((size_t)n * n * (complex ? sizeof(tf_zdd) : sizeof(tf_dd)) + 1);
+	int *pivots = malloc((size_t)n * sizeof *pivots + 1);
+	if (!factors || !pivots) { /* 16 n^2 bytes (complex 32): x stays as it is */
+		tf_message("no memory for a factorization in DD of order %d: not factored in DD", n);
+		free(pivots);
+		free(factors);
+		return;
+	}
+	if (complex)
+		report->dd_info = s->factors == CHOLESKY
+			? tf_cpu_zdd_potrf(s->uplo, n, s->a, s->lda, factors)
+			: tf_cpu_zdd_getrf(n, s->a, s->lda, factors, pivots);
+	else
+		report->dd_info = s->factors == CHOLESKY
+			? tf_cpu_dd_potrf(s->uplo, n, s->a, s->lda, factors)
+			: tf_cpu_dd_getrf(n, s->a, s->lda, factors, pivots);
+	report->dd_factored = 1;
+	if (report->dd_info == 0) {
+		for (int c = 0; c < nrhs; c++) {
+			if (!all && converged(&columns[c]))
+				continue;
+			double *xc = x + (complex ? 2 : 1) * (size_t)c * ldx, *lo = x_lo + c * column;
+			for (size_t i = 0; i < column; i++)
+				xc[i] = lo[i] = 0.0;
+			columns[c] = (struct column){ .active = 1 };
+		}
+		s->dd = factors;
+		s->dd_ipiv = pivots;
+		iterate(s, nrhs, b, ldb, x, ldx, x_lo, columns);
+		s->dd = NULL;
+		summarize(columns, nrhs, &report->dd_steps, report);
+	}
+	free(pivots);
+	free(factors);
+}
+
+/* Whether the fallback in DD applies to these factors. */
+static int falls_back(const struct factored *s)
+{
+	return s->factors == LU || s->factors == CHOLESKY;
+}
+
+/* Refines x (n x nrhs, the solution from the double factors) against b;
+ * with A's factors in DD (refine_in_dd) where that does not converge. */
+static void refine(struct factored *s, int nrhs, const double *b, int ldb, double *x, int ldx,
+		   struct tf_refine_report *report)
+{
+	const size_t column = (size_t)(s->type == TF_TYPE_Z ? 2 : 1) * s->n;
+	double *x_lo = calloc(column * nrhs + 1, sizeof *x_lo);
+	struct column *columns = calloc((size_t)nrhs, sizeof *columns);
+	if (!x_lo || !columns)
+		tf_fatal("out of memory for the refinement of %d right-hand sides of order %d", nrhs, s->n);
+	for (int c = 0; c < nrhs; c++)
+		columns[c].active = 1;
+	iterate(s, nrhs, b, ldb, x, ldx, x_lo, columns);
+	/* x_hi + x_lo is normalized: x_hi is the sum rounded once. */
+	summarize(columns, nrhs, &report->steps, report);
+	if (!report->converged && falls_back(s))
+		refine_in_dd(s, nrhs, b, ldb, x, ldx, x_lo, columns, 0, report);
+	free(columns);
+	free(x_lo);
+}
+
+/* A factorization in double that failed (INFO > 0): x (b on entry) the
+ * solution refined with A's factors in DD when they exist, else left. */
+static void solve_in_dd_only(struct factored *s, int nrhs, const double *b, int ldb, double *x,
+			     int ldx, struct tf_refine_report *report)
+{
+	const size_t column = (size_t)(s->type == TF_TYPE_Z ? 2 : 1) * s->n;
+	double *x_lo = calloc(column * nrhs + 1, sizeof *x_lo);
+	struct column *columns = calloc((size_t)nrhs, sizeof *columns);
+	if (!x_lo || !columns)
+		tf_fatal("out of memory for the refinement of %d right-hand sides of order %d", nrhs, s->n);
+	refine_in_dd(s, nrhs, b, ldb, x, ldx, x_lo, columns, 1, report);
 	free(columns);
 	free(x_lo);
 }
@@ -132,36 +288,41 @@ static double *copy_of(int width, int m, int n, const double *a, int lda)
 	return copy;
 }
 
-int tf_plan_gesv_refined(enum tf_op_type type, int n, int nrhs, double *a, int lda, int *ipiv,
-			 double *b, int ldb, struct tf_refine_report *report)
+/* gesv and posv (s says which): A (n x n, lda) factored in double in
+ * place, a first solution, the refinement against copies of A and B; the
+ * fallback in DD where that factorization fails.  Returns INFO. */
+static int factor_and_refine(struct factored *s, double *a, int lda, int *ipiv, int nrhs,
+			     double *b, int ldb, struct tf_refine_report *report)
 {
-	const int width = type == TF_TYPE_Z ? 2 : 1;
+	const int width = s->type == TF_TYPE_Z ? 2 : 1, n = s->n;
 	double *a0 = copy_of(width, n, n, a, lda), *b0 = copy_of(width, n, nrhs, b, ldb);
-	int info = tf_plan_getrf(type, n, a, lda, ipiv);
+	s->a = a0, s->lda = n;
+	s->factor = a, s->ldf = lda, s->ipiv = ipiv;
+	int info = s->factors == LU ? tf_plan_getrf(s->type, n, a, lda, ipiv)
+				    : tf_plan_potrf(s->type, s->uplo, n, a, lda);
+	*report = (struct tf_refine_report){ 0 };
 	if (info == 0) {
-		tf_plan_getrs(type, n, nrhs, a, lda, ipiv, b, ldb);
-		struct factored s = { type, LU, 0, n, a0, n, a, lda, ipiv };
-		refine(&s, nrhs, b0, n, b, ldb, report);
-	}
+		solve(s, nrhs, b, ldb);
+		refine(s, nrhs, b0, n, b, ldb, report);
+	} else if (falls_back(s))
+		solve_in_dd_only(s, nrhs, b0, n, b, ldb, report);
 	free(b0);
 	free(a0);
 	return info;
 }
 
+int tf_plan_gesv_refined(enum tf_op_type type, int n, int nrhs, double *a, int lda, int *ipiv,
+			 double *b, int ldb, struct tf_refine_report *report)
+{
+	struct factored s = { .type = type, .factors = LU, .n = n };
+	return factor_and_refine(&s, a, lda, ipiv, nrhs, b, ldb, report);
+}
+
 int tf_plan_posv_refined(enum tf_op_type type, char uplo, int n, int nrhs, double *a, int lda,
 			 double *b, int ldb, struct tf_refine_report *report)
 {
-	const int width = type == TF_TYPE_Z ? 2 : 1;
-	double *a0 = copy_of(width, n, n, a, lda), *b0 = copy_of(width, n, nrhs, b, ldb);
-	int info = tf_plan_potrf(type, uplo, n, a, lda);
-	if (info == 0) {
-		tf_plan_potrs(type, uplo, n, nrhs, a, lda, b, ldb);
-		struct factored s = { type, CHOLESKY, uplo, n, a0, n, a, lda, NULL };
-		refine(&s, nrhs, b0, n, b, ldb, report);
-	}
-	free(b0);
-	free(a0);
-	return info;
+	struct factored s = { .type = type, .factors = CHOLESKY, .uplo = uplo, .n = n };
+	return factor_and_refine(&s, a, lda, NULL, nrhs, b, ldb, report);
 }
 
 int tf_plan_dsysv_refined(char uplo, int n, int nrhs, double *a, int lda, int *ipiv, double *b,
@@ -169,8 +330,9 @@ int tf_plan_dsysv_refined(char uplo, int n, int nrhs, double *a, int lda, int *i
 {
 	double *a0 = copy_of(1, n, n, a, lda), *b0 = copy_of(1, n, nrhs, b, ldb);
 	int info = tf_plan_lapack_dsysv(1, uplo, n, nrhs, a, lda, ipiv, b, ldb, work, lwork);
+	*report = (struct tf_refine_report){ 0 };
 	if (info == 0) {
-		struct factored s = { TF_TYPE_D, LDLT, uplo, n, a0, n, a, lda, ipiv };
+		struct factored s = { TF_TYPE_D, LDLT, uplo, n, a0, n, a, lda, ipiv, NULL, NULL };
 		refine(&s, nrhs, b0, n, b, ldb, report);
 	}
 	free(b0);

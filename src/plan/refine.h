@@ -7,7 +7,17 @@
  * the correction is far below half an ulp of every component or stops
  * shrinking; the solution is rounded once.  A, ipiv and INFO are what the
  * program's LAPACK gives: the factors of A, and INFO > 0 for a factorization
- * that fails (then B is left as it is, as LAPACK leaves it). */
+ * that fails.
+ *
+ * The fallback (gesv and posv, real and complex): where a right-hand side
+ * does not converge with the double factors (condition beyond about 1/u),
+ * or the double factorization fails (INFO > 0), the original A is factored
+ * again in DD (cpu/dd_kernels.h), and the refinement starts again with
+ * corrections solved with those factors, which converges up to condition
+ * about 1/u^2.
+ * A, ipiv and INFO stay the double factorization's; with INFO > 0, B holds
+ * the solution when the DD factorization succeeds, and is left as LAPACK
+ * leaves it when A is singular in DD too. */
 #ifndef TF_PLAN_REFINE_H
 #define TF_PLAN_REFINE_H
 
@@ -31,11 +41,15 @@ struct tf_refine_report {
 	int steps;      /* the most corrections any right-hand side took */
 	int converged;  /* every right-hand side reached the convergence test */
 	double error;   /* the largest last componentwise correction |dx_i| / |x_i| */
+	int dd_factored; /* A was factored in DD (the fallback) */
+	int dd_info;     /* that factorization's INFO: 0, or the zero (non-positive) pivot */
+	int dd_steps;    /* the most corrections with the DD factors */
 };
 
 /* gesv: LU with partial pivoting, refined; type TF_TYPE_D or TF_TYPE_Z
  * (plan/lapack_plan.h).  The arguments have passed LAPACK's checks;
- * returns INFO. */
+ * returns INFO, the double factorization's.  The report's converged and
+ * error are the last phase's (the DD one when dd_factored and dd_info = 0). */
 int tf_plan_gesv_refined(enum tf_op_type type, int n, int nrhs, double *a, int lda, int *ipiv,
 			 double *b, int ldb, struct tf_refine_report *report);
 

@@ -142,7 +142,7 @@ int tf_plan_dgels_refined(char trans, int m, int n, int nrhs, double *a, int lda
 	for (int c = 0; c < nrhs; c++)
 		memcpy(b0 + (size_t)c * rows_b, b + (size_t)c * ldb, (size_t)rows_b * sizeof *b0);
 	int info = tf_plan_lapack_dgels(1, trans, m, n, nrhs, a, lda, b, ldb, work, lwork);
-	*report = (struct tf_refine_report){ 0, 1, 0.0 };
+	*report = (struct tf_refine_report){ .steps = 0, .converged = 1, .error = 0.0 };
 	if (info != 0) {
 		free(a0);
 		return info;

@@ -18,7 +18,11 @@
  *                      computed in MPFR by test/blas/exact.h); for the
  *                      triangular solves, whose exact solution is computed
  *                      in MPFR, at most twice the reference's error plus
- *                      2 ulp; with terms that are not finite, an Inf or NaN
+ *                      2 ulp (2 ulp where the reference's result is not
+ *                      finite); with finite terms, a result not finite
+ *                      where the exact value is a double fails, and a
+ *                      finite one is judged even where the reference's is
+ *                      not; with terms that are not finite, an Inf or NaN
  *                      of twofold must be the reference's (class and sign),
  *                      and an Inf or NaN of the reference must be twofold's
  *                      (src/cpu/dd_output.h's commit rule)
@@ -29,9 +33,12 @@
  * The accuracy itself is judged by each family's MPFR tests; this program
  * judges that every routine, owned or forwarded, computes the right thing
  * with the reference's semantics on any shape, option, stride, leading
- * dimension, alpha, beta, Inf or NaN, and with data whose products
- * underflow where alpha times them is a normal number (one call in 8 of
- * Level 2 and 3, dd mode).
+ * dimension, alpha, beta, Inf or NaN, and with range trouble (one call in
+ * 8 after the Level 1 scalar routines, dd mode): data whose products
+ * underflow where alpha times them is a normal number, alpha y(j) of the
+ * rank updates beyond the range, products at the top of the range in
+ * the dot products, triangular products, rotations, zscal and zaxpy, the
+ * solves' right-hand sides at either end of it.
  *
  *   fuzz [-a] [-b] [-v] [-n CALLS] [-s SEED] [-c CALL] [ROUTINE...]
  *       CALLS calls (default 200) of each ROUTINE (default all, e.g.
@@ -212,7 +219,8 @@ struct call {
 	int illegal;             /* the argument made invalid, or 0 */
 	char illegal_arg[8];
 	int nonfinite;           /* Inf or NaN put into the data */
-	int range;               /* the data scaled by 2^-range (alpha large), or 0 */
+	int range;               /* range trouble: the data's scale (2^-range with alpha
+	                          * large, or the scale of the products), or 0 */
 };
 
 static struct call cl;
@@ -810,6 +818,15 @@ static void poison_unread(void)
 }
 
 /* Makes a valid call of routine r: arguments and data. */
+/* The doubles of an array's body times 2^e (exact unless they leave the
+ * range: the data are what the call gets). */
+static void scale_body(int id, int e)
+{
+	double *p = body(id, 0);
+	for (long q = 0; cl.ar[id].used && cl.ar[id].esize == 8 && q < cl.ar[id].scalars; q++)
+		p[q] = ldexp(p[q], e);
+}
+
 static void generate(const struct routine *r)
 {
 	int zt = r->type == 'z', conj = r->flags & CONJ;
@@ -998,23 +1015,66 @@ static void generate(const struct routine *r)
 		L.kl = L.ku = cl.k;
 		tame_triangle(&L, r->family == F_TRSM ? (is_left(cl.side) ? cl.m : cl.n) : cl.n);
 	}
-	/* Range trouble: alpha 2^e and the data 2^(-(e+t)/2), so that alpha
-	 * times a product of the data is 2^-t, a normal number, while the
-	 * product alone may underflow (dgemm's alpha 1e300, A 1e-200, B 1e-150;
-	 * not in the audit, where the reference itself does not meet the
-	 * bounds) */
-	int range = irand(0, 7) == 0 && strstr(r->args, "alpha") && r->family > F_CABS1;
+	/* Range trouble (not in the audit, where the reference itself does not
+	 * meet the bounds), one call in 8:
+	 *  - alpha 2^e and the data 2^(-(e+t)/2), so that alpha times a product
+	 *    of the data is 2^-t, a normal number, while the product alone may
+	 *    underflow (dgemm's alpha 1e300, A 1e-200, B 1e-150);
+	 *  - the rank updates: alpha y(j) (alpha x(j)) beyond the range, over
+	 *    or under, while C and alpha x(i) y(j) are normal; zscal and zaxpy:
+	 *    alpha x near 2^1024, its products overflowing now and then;
+	 *  - the products without alpha (dot products, triangular products,
+	 *    rotations): the factors scaled so that the products sit at the top
+	 *    of the range; the triangular solves: b at either end of the range,
+	 *    A 0 to 2^400 nearer the middle (products at the end, the solution
+	 *    normal) */
+	int range = irand(0, 7) == 0 && r->family > F_CABS1 && !audit;
 	int e = irand(400, 1000), t = irand(0, 900);
-	if (range && !audit) {
+	enum family f = r->family;
+	if (range && (f == F_GER || f == F_SYR2 || f == F_SPR2)) {
+		int sign = irand(0, 1) ? 1 : -1, ty = sign * irand(1030, 1080);
+		int ea = sign * irand(500, 1000), tr = sign * irand(100, 900);
+		cl.range = ty;
+		cl.alpha[0] = (irand(0, 1) ? 1 : -1) * ldexp(1 + unif(), ea);
+		cl.alpha[1] = zt && irand(0, 1) ? ldexp(splitmix64_sym(&rng), ea) : 0;
+		scale_body(AR_Y, ty - ea);
+		scale_body(AR_X, tr - ty);
+		scale_body(AR_A, tr);
+	} else if (range && (zt || f == F_AXPY) && (f == F_SCAL || f == F_AXPY)) {
+		int ea = irand(500, 1000), s = irand(1012, 1026);
+		cl.range = s;
+		cl.alpha[0] = (irand(0, 1) ? 1 : -1) * ldexp(1 + unif(), ea);
+		cl.alpha[1] = zt ? ldexp(splitmix64_sym(&rng), ea) : 0;
+		scale_body(AR_X, s - ea);
+		scale_body(AR_Y, s);
+	} else if (range && strstr(r->args, "alpha")) {
 		cl.range = (e + t) / 2;
 		cl.alpha[0] = (irand(0, 1) ? 1 : -1) * ldexp(1 + unif(), e);
 		cl.alpha[1] = zt && irand(0, 1) ? ldexp(splitmix64_sym(&rng), e) : 0;
 		if (conj && (r->family == F_SYR || r->family == F_SPR || r->family == F_SYRK))
 			cl.alpha[1] = 0;
-		for (int id = AR_A; id <= AR_Y; id++) {
-			double *p = body(id, 0);
-			for (long q = 0; cl.ar[id].used && q < cl.ar[id].scalars; q++)
-				p[q] = ldexp(p[q], -cl.range);
+		for (int id = AR_A; id <= AR_Y; id++)
+			scale_body(id, -cl.range);
+	} else if (range && (f == F_TRSV || f == F_TBSV || f == F_TPSV)) {
+		int sign = irand(0, 1) ? 1 : -1, sb = sign * irand(960, 1015);
+		cl.range = sb;
+		scale_body(AR_X, sb);
+		scale_body(AR_A, sb - sign * irand(0, 400));
+	} else if (range && ((f == F_DOT && r->type != 's') || f == F_TRMV || f == F_TBMV ||
+			     f == F_TPMV || f == F_ROT || f == F_ROTM)) {
+		int s = irand(1000, 1022) - (cl.n > 100 ? 6 : 0);
+		cl.range = s;
+		if (f == F_ROT || f == F_ROTM) {
+			cl.cs = ldexp(cl.cs, s / 2);
+			cl.sn = ldexp(cl.sn, s / 2);
+			if (f == F_ROTM)
+				for (int i = 1; i < 5; i++)
+					body(AR_P, 0)[i] = ldexp(body(AR_P, 0)[i], s / 2);
+			scale_body(AR_X, s - s / 2);
+			scale_body(AR_Y, s - s / 2);
+		} else {
+			scale_body(f == F_DOT ? AR_Y : AR_A, s / 2);
+			scale_body(AR_X, s - s / 2);
 		}
 	}
 	if (irand(0, 1) && !(r->flags & BITWISE))
@@ -1508,7 +1568,7 @@ static void describe_call(void)
 	left -= (size_t)w;
 	char range[48] = "";
 	if (cl.range)
-		snprintf(range, sizeof range, " with the data scaled by 2^-%d", cl.range);
+		snprintf(range, sizeof range, " with range trouble (scale %d)", cl.range);
 	snprintf(p, left, ")%s%s%s", range,
 		 cl.nonfinite ? " with Inf/NaN in the data" : "",
 		 cl.illegal ? " [invalid argument]" : "");
@@ -1603,7 +1663,12 @@ static double ulp_of(double x, int esize)
 static void judge_output(const struct output *o, int part, const char *where, double got,
 			 double want)
 {
-	if (o->nonfinite || !isfinite(got) || !isfinite(want)) {
+	int esize = cl.ar[o->arr].esize;
+	/* with finite terms, a finite twofold result is judged against the
+	 * exact value even where the reference's is not finite (range
+	 * trouble: the reference overflows in an intermediate) */
+	int judge_finite = dd_mode && !o->nonfinite && isfinite(got);
+	if (o->nonfinite || !isfinite(got) || (!isfinite(want) && !judge_finite)) {
 		if (!isfinite(got) && !same_class(got, want)) {
 			report("%s: twofold %.17g, the reference %.17g: an Inf or NaN not the reference's", where,
 			       got, want);
@@ -1613,10 +1678,14 @@ static void judge_output(const struct output *o, int part, const char *where, do
 		} else if (audit && !o->nonfinite && !isfinite(want)) {
 			report("%s: the reference %.17g where every term is finite (exact %.17g)", where, want,
 			       mpfr_get_d(o->exact[part], MPFR_RNDN));
+		} else if (dd_mode && !o->nonfinite && esize == 8 &&
+			   isfinite(mpfr_get_d(o->exact[part], MPFR_RNDN))) {
+			report("%s: twofold %.17g, the reference %.17g, where every term is finite and the "
+			       "exact value %.17g is a double", where, got, want,
+			       mpfr_get_d(o->exact[part], MPFR_RNDN));
 		}
 		return;
 	}
-	int esize = cl.ar[o->arr].esize;
 	mpfr_t diff;
 	mpfr_init2(diff, EX_PREC);
 	double exact_rn = mpfr_get_d(o->exact[part], MPFR_RNDN);
@@ -1629,7 +1698,8 @@ static void judge_output(const struct output *o, int part, const char *where, do
 	if (o->solve) {
 		double scale = fmax(fabs(mpfr_get_d(o->exact[0], MPFR_RNDN)),
 				    fabs(mpfr_get_d(o->exact[1], MPFR_RNDN)));
-		bound = 2 * ref_err + 2 * ulp_of(scale, esize);
+		/* the reference's error, or where it is not finite DD's own */
+		bound = isfinite(ref_err) ? 2 * ref_err + 2 * ulp_of(scale, esize) : 2 * ulp_of(scale, esize);
 		if (audit) /* the reference's result judged: a sanity bound */
 			bound = ldexp(fmax(scale, 1), -26);
 	} else {

@@ -5,10 +5,13 @@
  *        nearest: no error at all up to condition 1e14, at most 1 ulp at
  *        1e15; A holds the reference LAPACK's factors and ipiv its pivots,
  *        bit for bit; singular matrices, Inf and NaN, n = 0 and nrhs = 0
- *        give what the reference gives
+ *        give what the reference gives; beyond 1/u (gesv and posv on
+ *        exactly stored matrices of condition 1e16 to 1e28, ill_system),
+ *        where A is factored again in DD, at most 1 ulp (at 1e28: of the
+ *        largest component), INFO, A and ipiv still the reference's
  *   cpu  every result is the reference's bit for bit, and the reference's
  *        solutions fail the criterion from condition 1e8 on (the test
- *        tells a plain solve from a refined one)
+ *        tells a plain solve from a refined one), and beyond 1/u
  * In both: illegal arguments give LAPACK's INFO and reach the program's
  * xerbla_ with LAPACK's parameter number, and nothing outside A, B and ipiv
  * is written.  The reference is the system LAPACK opened with RTLD_DEEPBIND,
@@ -23,6 +26,7 @@
 #include <string.h>
 #include "test/blas/harness.h"
 #include "test/lapack/reference.h"
+#include "test/ill_conditioned.h"
 #include "test/splitmix64.h"
 
 typedef void gesv_fn(const int *n, const int *nrhs, double *a, const int *lda, int *ipiv,
@@ -54,7 +58,7 @@ struct driver {
 	int sysv;           /* dsysv_: A symmetric indefinite */
 };
 
-#define PRECISION 1024 /* bits of the MPFR solves: exact far beyond condition 1e18 */
+#define PRECISION 1024 /* bits of the MPFR solves: exact far beyond condition 1e28 */
 #define PAD 3          /* rows of NaN below each column, and after the arrays */
 
 /* The program's own LAPACKE_xerbla, which LAPACKE's entries call: what it
@@ -250,6 +254,30 @@ static void call(const struct driver *d, int reference, int n, int nrhs, double 
 								       &ldb, info);
 }
 
+/* nrhs right-hand sides b = A x for x of components 1 to 2 in size (a
+ * solution whose components are all of one scale), A given by its real
+ * matrix `full` (order w n: complex A as [Re A, -Im A; Im A, Re A]): into
+ * bs (w n x nrhs, stacked as `full` takes them) and b (n x nrhs, elements
+ * of w doubles, leading dimension ldb); x is w n doubles of workspace. */
+static void right_hand_sides(int w, int n, int nrhs, const double *full, double *x, double *bs,
+			     double *b, int ldb)
+{
+	const int big = w * n;
+	for (int c = 0; c < nrhs; c++) {
+		for (int k = 0; k < big; k++)
+			x[k] = (1.0 + splitmix64_unif(&bh_rng)) * (splitmix64_unif(&bh_rng) < 0.5 ? -1 : 1);
+		for (int i = 0; i < big; i++) {
+			double sum = 0.0;
+			for (int k = 0; k < big; k++)
+				sum += full[(size_t)k * big + i] * x[k];
+			bs[(size_t)c * big + i] = sum;
+		}
+		for (int i = 0; i < n; i++)
+			for (int p = 0; p < w; p++)
+				b[(size_t)w * ((size_t)c * ldb + i) + p] = bs[(size_t)c * big + i + p * n];
+	}
+}
+
 /* One system: A of condition cond (positive definite for posv), nrhs
  * right-hand sides, leading dimensions n + extra and n + extra + 1. */
 static void one_system(const struct driver *d, int n, int nrhs, int extra, double cond)
@@ -266,7 +294,7 @@ static void one_system(const struct driver *d, int n, int nrhs, int extra, doubl
 	/* The real matrix of the system (complex: [Re A, -Im A; Im A, Re A]),
 	 * posv's read as the routine reads it (mirrored, conjugated), for the
 	 * MPFR solve; b = A x for x of components 1 to 2 in size. */
-	double *full = malloc((size_t)big * big * sizeof *full), *x = malloc((size_t)big * sizeof *x);
+	double *full = calloc((size_t)big * big + 1, sizeof *full), *x = malloc((size_t)big * sizeof *x + 1);
 	double *bs = malloc((size_t)big * nrhs * sizeof *bs), *exact = malloc((size_t)big * nrhs * sizeof *exact);
 	for (int j = 0; j < n; j++)
 		for (int i = 0; i < n; i++) {
@@ -280,19 +308,7 @@ static void one_system(const struct driver *d, int n, int nrhs, int extra, doubl
 				full[(size_t)(j + n) * big + i + n] = re;
 			}
 		}
-	for (int c = 0; c < nrhs; c++) {
-		for (int k = 0; k < big; k++)
-			x[k] = (1.0 + splitmix64_unif(&bh_rng)) * (splitmix64_unif(&bh_rng) < 0.5 ? -1 : 1);
-		for (int i = 0; i < big; i++) {
-			double sum = 0.0;
-			for (int k = 0; k < big; k++)
-				sum += full[(size_t)k * big + i] * x[k];
-			bs[(size_t)c * big + i] = sum;
-		}
-		for (int i = 0; i < n; i++)
-			for (int p = 0; p < w; p++)
-				b[(size_t)w * ((size_t)c * ldb + i) + p] = bs[(size_t)c * big + i + p * n];
-	}
+	right_hand_sides(w, n, nrhs, full, x, bs, b, ldb);
 	exact_solution(big, nrhs, full, big, bs, big, exact);
 	memcpy(ra, a, padded_size(w, n, lda) * sizeof *a);
 	memcpy(rb, b, padded_size(w, nrhs, ldb) * sizeof *b);
@@ -333,6 +349,134 @@ static void one_system(const struct driver *d, int n, int nrhs, int extra, doubl
 		bh_ill_conditioned(d->name, met);
 	free(full), free(x), free(bs), free(exact);
 	free(ipiv), free(ripiv);
+	free(a), free(b), free(ra), free(rb);
+}
+
+/* The 1-norm condition ||A||_1 ||A^-1||_1 of a general n x n matrix
+ * (elements of width doubles, leading dimension n; complex: that of its
+ * real matrix [Re A, -Im A; Im A, Re A]), the inverse from the MPFR solve. */
+static double condition_1(int width, int n, const double *a)
+{
+	const int big = width * n;
+	double *full = malloc((size_t)big * big * sizeof *full);
+	double *identity = calloc((size_t)big * big, sizeof *identity);
+	double *inverse = malloc((size_t)big * big * sizeof *inverse);
+	for (int j = 0; j < n; j++)
+		for (int i = 0; i < n; i++) {
+			const double *e = a + (size_t)width * ((size_t)j * n + i);
+			full[(size_t)j * big + i] = e[0];
+			if (width == 2) {
+				full[(size_t)(j + n) * big + i] = -e[1];
+				full[(size_t)j * big + i + n] = e[1];
+				full[(size_t)(j + n) * big + i + n] = e[0];
+			}
+		}
+	for (int i = 0; i < big; i++)
+		identity[(size_t)i * big + i] = 1.0;
+	exact_solution(big, big, full, big, identity, big, inverse);
+	double norm = 0.0, inverse_norm = 0.0;
+	for (int j = 0; j < big; j++) {
+		double column = 0.0, inverse_column = 0.0;
+		for (int i = 0; i < big; i++) {
+			column += fabs(full[(size_t)j * big + i]);
+			inverse_column += fabs(inverse[(size_t)j * big + i]);
+		}
+		norm = fmax(norm, column);
+		inverse_norm = fmax(inverse_norm, inverse_column);
+	}
+	free(full), free(identity), free(inverse);
+	return norm * inverse_norm;
+}
+
+/* Beyond condition 1/u: dgesv_, zgesv_, dposv_ and zposv_ on exactly
+ * stored matrices of condition 1e16 to 1e28 (test/ill_conditioned.h, drawn
+ * again until the condition, checked with MPFR, lies between 1/100 and 4
+ * times the target), b = A x for x of components 1 to 2 rounded: in dd
+ * mode every component of the solution is within 1 ulp of the exact one up
+ * to 1e24, and within 1 ulp of the largest component at 1e28 (the double
+ * factors give up and A is factored in DD), INFO, A and ipiv
+ * the reference's (INFO > 0 where the reference's factorization fails: B
+ * then holds the solution all the same); in cpu mode the reference's
+ * results fail that. */
+static void ill_system(const struct driver *d, int n, int nrhs, double cond)
+{
+	const int w = d->width, lda = n + 1, ldb = n + 2, big = w * n;
+	double *a = padded(w, n, lda), *b = padded(w, nrhs, ldb);
+	double *ra = padded(w, n, lda), *rb = padded(w, nrhs, ldb);
+	double *matrix = malloc((size_t)w * n * n * sizeof *matrix);
+	/* the real matrix of the system (complex: [Re A, -Im A; Im A, Re A]) */
+	double *full = calloc((size_t)big * big + 1, sizeof *full), *x = malloc((size_t)big * sizeof *x + 1);
+	double *bs = malloc((size_t)big * nrhs * sizeof *bs), *exact = malloc((size_t)big * nrhs * sizeof *exact);
+	int *ipiv = malloc((size_t)(n + PAD) * sizeof *ipiv), *ripiv = malloc((size_t)(n + PAD) * sizeof *ripiv);
+	double measured = 0.0;
+	for (int tries = 0; tries < 10 && !(measured > cond / 100 && measured < 4 * cond); tries++) {
+		ill_conditioned_matrix(n, w, cond, d->uplo != 0, matrix, n, &bh_rng);
+		measured = condition_1(w, n, matrix);
+	}
+	bh_verdict(d->name, measured > cond / 100 && measured < 4 * cond,
+		   "n %d: the generated matrix has condition %.1e, not about %.0e", n, measured, cond);
+	for (int j = 0; j < n; j++)
+		for (int i = 0; i < n; i++) {
+			const double *e = matrix + (size_t)w * ((size_t)j * n + i);
+			full[(size_t)j * big + i] = e[0];
+			if (w == 2) {
+				full[(size_t)(j + n) * big + i] = -e[1];
+				full[(size_t)j * big + i + n] = e[1];
+				full[(size_t)(j + n) * big + i + n] = e[0];
+			}
+			for (int p = 0; p < w; p++)
+				a[(size_t)w * ((size_t)j * lda + i) + p] = unread(d->uplo, i, j) ? NAN : e[p];
+		}
+	right_hand_sides(w, n, nrhs, full, x, bs, b, ldb);
+	exact_solution(big, nrhs, full, big, bs, big, exact);
+	memcpy(ra, a, padded_size(w, n, lda) * sizeof *a);
+	memcpy(rb, b, padded_size(w, nrhs, ldb) * sizeof *b);
+	for (int i = 0; i < n + PAD; i++)
+		ipiv[i] = ripiv[i] = -7;
+	int info = -99, rinfo = -99;
+	call(d, 0, n, nrhs, a, lda, ipiv, b, ldb, &info);
+	call(d, 1, n, nrhs, ra, lda, ripiv, rb, ldb, &rinfo);
+	const char uplo = d->uplo ? d->uplo : '-';
+	bh_verdict(d->name, info == rinfo && same(a, ra, padded_size(w, n, lda)) &&
+				    memcmp(ipiv, ripiv, (size_t)(n + PAD) * sizeof *ipiv) == 0,
+		   "n %d cond %.0e uplo %c: INFO %d (the reference's %d), or the factors or pivots "
+		   "not the reference's", n, cond, uplo, info, rinfo);
+	if (bh_mode == BH_CPU)
+		bh_verdict(d->name, same(b, rb, padded_size(w, nrhs, ldb)),
+			   "n %d cond %.0e: the solution differs from the reference's", n, cond);
+	/* componentwise: ulps of each component; normwise: each component's
+	 * error in ulps of the column's largest component */
+	double worst = 0.0, normwise = 0.0;
+	for (int c = 0; c < nrhs; c++) {
+		double largest = 0.0, error = 0.0;
+		for (int i = 0; i < big; i++)
+			largest = fmax(largest, fabs(exact[(size_t)c * big + i]));
+		for (int i = 0; i < n; i++)
+			for (int p = 0; p < w; p++) {
+				double got = b[(size_t)w * ((size_t)c * ldb + i) + p];
+				double rn = exact[(size_t)c * big + i + p * n];
+				worst = fmax(worst, ulps(got, rn));
+				error = fmax(error, isfinite(got) ? fabs(got - rn) : INFINITY);
+			}
+		normwise = fmax(normwise, error / (nextafter(largest, INFINITY) - largest));
+	}
+	/* Up to 1e24 every component; at 1e28 the refinement's floor, about
+	 * 1e-21 of the largest component (the residual's precision, u^3 of its
+	 * terms, times the condition), leaves components far smaller than the
+	 * largest off by more than an ulp at times, and the criterion is
+	 * normwise. */
+	const int met = cond < 1e28 ? worst <= 1.0 : normwise <= 1.0;
+	if (bh_mode == BH_DD)
+		bh_verdict(d->name, met, "n %d nrhs %d cond %.0e (measured %.1e) uplo %c, INFO %d: "
+			   "%.3g ulps from the exact solution rounded (%.3g ulps of the largest "
+			   "component)", n, nrhs, cond, measured, uplo, rinfo, worst, normwise);
+	else
+		bh_ill_conditioned(d->name, met);
+	if (n == 60) /* what the largest systems come to, for the record */
+		printf("%% %s n %d cond %.0e measured %.2e uplo %c INFO %d: %.3g ulps (%.3g ulps "
+		       "of the largest component)\n", d->name, n, cond, measured, uplo, rinfo,
+		       worst, normwise);
+	free(matrix), free(full), free(x), free(bs), free(exact), free(ipiv), free(ripiv);
 	free(a), free(b), free(ra), free(rb);
 }
 
@@ -508,6 +652,8 @@ int main(int argc, char **argv)
 	};
 	static const double conds[] = { 1.0, 1e4, 1e8, 1e12, 1e14, 1e15 };
 	static const int sizes[] = { 1, 2, 7, 33 };
+	static const double ill_conds[] = { 1e16, 1e20, 1e24, 1e28 };
+	static const int ill_sizes[] = { 2, 7, 33, 60 };
 	for (size_t r = 0; r < sizeof drivers / sizeof drivers[0]; r++) {
 		const struct driver *d = &drivers[r];
 		for (size_t c = 0; c < sizeof conds / sizeof conds[0]; c++)
@@ -517,6 +663,9 @@ int main(int argc, char **argv)
 			}
 		for (int kind = 1; kind < 4; kind++)
 			as_the_reference(d, 5, 2, kind);
+		for (size_t c = 0; c < sizeof ill_conds / sizeof ill_conds[0] && !d->sysv; c++)
+			for (size_t s = 0; s < sizeof ill_sizes / sizeof ill_sizes[0]; s++)
+				ill_system(d, ill_sizes[s], s % 2 ? 3 : 1, ill_conds[c]);
 		as_the_reference(d, 0, 2, 0);
 		as_the_reference(d, 4, 0, 0);
 		illegal_arguments(d);
