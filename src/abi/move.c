@@ -5,8 +5,8 @@
  * CBLAS forms (op kind MOVE).  There is nothing to compute in DD, so the
  * CPU BLAS computes them on host arrays, as it did when they were
  * forwarded, and the GPU on device arrays, which the CPU BLAS cannot read.
- * With no GPU the op goes straight to the CPU BLAS: LAPACK makes millions
- * of these calls.
+ * With no GPU the entry calls the CPU BLAS at once, building no op: LAPACK
+ * makes millions of these calls.
  *
  * The reference checks no argument.  It returns for n <= 0, dscal and
  * zdscal also for incx <= 0, idamax and izamax (returning 0) for n < 1 or
@@ -14,20 +14,24 @@
  * and zero ones. */
 #include <stddef.h>
 #include "core/export.h"
-#include "cpu/forward.h"
+#include "cpu/blas_functions.h"
+#include "cpu/blas_library.h"
 #include "gpu/gpu.h"
 #include "plan/call.h"
 #include "plan/plan.h"
 
+/* With a GPU, the planner: the CPU BLAS for host arrays (tf_cpu_forward),
+ * the GPU for device-resident ones.  Without, each entry calls the CPU
+ * BLAS's routine itself, as a forwarding wrapper does, with no op built. */
 static enum tf_where run_move(const struct tf_op *op, double *flops)
 {
-	if (!tf_gpu_usable()) {
-		tf_cpu_forward(op);
-		return TF_WHERE_CPU_BLAS;
-	}
 	*flops = tf_op_flops(op);
 	return tf_plan_run(op);
 }
+
+/* The CPU BLAS's routine blas as the d routine of its shape (the z one
+ * takes the same arguments by address). */
+#define CPU_BLAS(fn, blas) ((tf_blas_fn_##fn)tf_cpu_blas_symbol(blas))
 
 /* ---- dscal, zdscal: x = alpha x, alpha real */
 
@@ -38,7 +42,10 @@ static void scal(enum tf_routine routine, enum tf_routine blas, enum tf_op_type 
 	double flops = 0.0;
 	tf_call_begin(&call, routine);
 	enum tf_where where = TF_WHERE_NO_WORK;
-	if (n > 0 && incx > 0) {
+	if (!tf_gpu_usable()) {
+		CPU_BLAS(dscal_, blas)(&n, &alpha, x, &incx);
+		where = TF_WHERE_CPU_BLAS;
+	} else if (n > 0 && incx > 0) {
 		struct tf_op op = {
 			.kind = TF_OP_MOVE, .routine = routine, .blas = blas, .type = type,
 			.n = n, .alpha = alpha, .y = x, .incy = incx,
@@ -77,7 +84,13 @@ static void pair(enum tf_routine routine, enum tf_routine blas, enum tf_op_type 
 	double flops = 0.0;
 	tf_call_begin(&call, routine);
 	enum tf_where where = TF_WHERE_NO_WORK;
-	if (n > 0) {
+	if (!tf_gpu_usable()) {
+		if (blas == TF_R_dcopy_ || blas == TF_R_zcopy_)
+			CPU_BLAS(dcopy_, blas)(&n, (double *)x, &incx, y, &incy);
+		else
+			CPU_BLAS(dswap_, blas)(&n, (double *)x, &incx, y, &incy);
+		where = TF_WHERE_CPU_BLAS;
+	} else if (n > 0) {
 		struct tf_op op = {
 			.kind = TF_OP_MOVE, .routine = routine, .blas = blas, .type = type,
 			.n = n, .x = x, .incx = incx, .y = y, .incy = incy,
@@ -137,7 +150,10 @@ static int iamax(enum tf_routine routine, enum tf_routine blas, enum tf_op_type 
 	int index = 0;
 	tf_call_begin(&call, routine);
 	enum tf_where where = TF_WHERE_NO_WORK;
-	if (n >= 1 && incx > 0) {
+	if (!tf_gpu_usable()) {
+		index = CPU_BLAS(idamax_, blas)(&n, (double *)x, &incx);
+		where = TF_WHERE_CPU_BLAS;
+	} else if (n >= 1 && incx > 0) {
 		struct tf_op op = {
 			.kind = TF_OP_MOVE, .routine = routine, .blas = blas, .type = type,
 			.n = n, .x = x, .incx = incx, .result = &index,
