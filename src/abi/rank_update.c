@@ -9,6 +9,7 @@
 #include "abi/check.h"
 #include "core/export.h"
 #include "core/message.h"
+#include "gpu/gpu.h"
 #include "op/cblas_types.h"
 #include "plan/call.h"
 #include "plan/plan.h"
@@ -200,7 +201,10 @@ TF_EXPORT void zhpr2_(const char *uplo, const int *n, const double *alpha, const
  * as the reference counts): element i at 2 i. */
 static double *conjugated_copy(const double *v, int n, int inc, double *stack)
 {
-	double *copy = stack;
+	double *copy = tf_gpu_conj_copy(v, n, inc); /* in device memory when v is */
+	if (copy)
+		return copy;
+	copy = stack;
 	if (n > STACK_ELEMENTS && !(copy = malloc(2 * sizeof *copy * (size_t)n)))
 		tf_fatal("out of memory for the conjugate of a CBLAS vector (%zu bytes)",
 			 2 * sizeof *copy * (size_t)n);
@@ -214,7 +218,7 @@ static double *conjugated_copy(const double *v, int n, int inc, double *stack)
 
 static void release(double *copy, const double *stack)
 {
-	if (copy != stack)
+	if (copy != stack && !tf_gpu_free_copy(copy))
 		free(copy);
 }
 

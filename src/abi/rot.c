@@ -2,8 +2,10 @@
 
 /* The plane rotations: drot_, zdrot_ (real c and s on complex vectors),
  * drotm_ and their CBLAS forms.  The reference checks no argument; n <= 0
- * returns, and so does DROTM when param(1) = -2 (H is the identity). */
+ * returns, and so does DROTM when param(1) = -2 (H is the identity).
+ * param may be in device memory: it is read through a host copy. */
 #include "core/export.h"
+#include "gpu/gpu.h"
 #include "plan/call.h"
 #include "plan/plan.h"
 
@@ -12,8 +14,14 @@ static enum tf_where run_rot(enum tf_op_kind kind, enum tf_routine routine, enum
 			     enum tf_op_type type, int n, void *x, int incx, void *y, int incy,
 			     double c, double s, const double *param, double *flops)
 {
-	if (n <= 0 || (kind == TF_OP_ROTM && param[0] + 2.0 == 0.0))
+	double host_param[5];
+	if (n <= 0)
 		return TF_WHERE_NO_WORK;
+	if (kind == TF_OP_ROTM) { /* read here and by the launch: on the host */
+		param = tf_gpu_host_readable(param, host_param, 5);
+		if (param[0] + 2.0 == 0.0)
+			return TF_WHERE_NO_WORK;
+	}
 	struct tf_op op = {
 		.kind = kind, .routine = routine, .blas = blas, .type = type,
 		.n = n, .alpha = c, .beta = s, .param = param,

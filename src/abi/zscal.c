@@ -2,8 +2,8 @@
 
 /* zscal_ and cblas_zscal: x = alpha x for complex alpha.  The reference
  * checks no argument; it returns when n <= 0, incx <= 0 or alpha = 1
- * (LAPACK 3.11's ZSCAL).  dscal and zdscal round once already and stay
- * with the CPU BLAS. */
+ * (LAPACK 3.11's ZSCAL).  dscal and zdscal round once already: they are
+ * MOVE ops (move.c). */
 #include "core/export.h"
 #include "plan/call.h"
 #include "plan/plan.h"

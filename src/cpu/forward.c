@@ -47,6 +47,26 @@ static void forward_dot(const struct tf_op *op, struct tf_op o)
 	}
 }
 
+/* A MOVE op: the z routines take the d routines' arguments. */
+static void forward_move(const struct tf_op *op, struct tf_op o)
+{
+	double alpha = o.alpha, *x = (double *)o.x;
+	switch (op->blas) {
+	case TF_R_dscal_: case TF_R_zdscal_:
+		BLAS(dscal_)(&o.n, &alpha, o.y, &o.incy);
+		break;
+	case TF_R_dcopy_: case TF_R_zcopy_:
+		BLAS(dcopy_)(&o.n, x, &o.incx, o.y, &o.incy);
+		break;
+	case TF_R_dswap_: case TF_R_zswap_:
+		BLAS(dswap_)(&o.n, x, &o.incx, o.y, &o.incy);
+		break;
+	default: /* idamax_, izamax_ */
+		*(int *)o.result = BLAS(idamax_)(&o.n, x, &o.incx);
+		break;
+	}
+}
+
 /* The op's arguments go back by reference, as Fortran takes them; the CPU
  * BLAS writes nothing but the op's outputs, so the casts from const are
  * safe.  A scalar is passed as the address of its real part followed by its
@@ -90,6 +110,9 @@ void tf_cpu_forward(const struct tf_op *op)
 		break;
 	case TF_OP_SCAL:
 		BLAS(dscal_)(&o.n, alpha, o.y, &o.incy);
+		break;
+	case TF_OP_MOVE:
+		forward_move(op, o);
 		break;
 	case TF_OP_SYMV:
 		if (full)

@@ -30,16 +30,33 @@ struct tf_gpu_memory {
 
 struct tf_gpu_memory tf_gpu_op_memory(const struct tf_op *op);
 
+/* Whether there is a GPU to use (found once; 0 without CUDA). */
+int tf_gpu_usable(void);
+
+/* For entries that read a small argument array themselves (drotm's
+ * param): p when the CPU can read it, else its first `count` doubles
+ * copied from device memory into copy. */
+const double *tf_gpu_host_readable(const double *p, double *copy, size_t count);
+
+/* A conjugated copy of the n complex elements of v (stride inc, from the
+ * end when inc < 0, the first n times when inc = 0) at unit stride, made in
+ * device memory when v is device memory (gpu/move.c); NULL otherwise (host
+ * or managed memory: the caller makes it on the host).  tf_gpu_free_copy
+ * frees such a copy and returns 1; given host memory, it returns 0. */
+double *tf_gpu_conj_copy(const double *v, int n, int inc);
+int tf_gpu_free_copy(double *copy);
+
 /* The Level 1 and 2 ops that the GPU computes in DD only where their
  * arrays are in device or managed memory (gpu/level12.c; on host arrays
  * they stay with the CPU, which computes them sooner than a transfer
  * takes): the d and z ops of the CPU's DD kernels, except double GEMV in
  * full storage and double AXPY (below), complex AXPY with incy = 0, and
- * rotations with a zero increment (sequential by definition). */
+ * rotations with a zero increment (sequential by definition); and the
+ * MOVE ops, which the CPU BLAS computes on host arrays. */
 static inline int tf_gpu_device_only(const struct tf_op *op)
 {
-	if (op->type != TF_TYPE_D && op->type != TF_TYPE_Z)
-		return 0;
+	if (op->type == TF_TYPE_S) /* dsdot, sdsdot: on host copies (gpu/run.c) */
+		return op->kind == TF_OP_DOT;
 	switch (op->kind) {
 	case TF_OP_DOT: case TF_OP_NRM2: case TF_OP_ASUM:
 	case TF_OP_SYMV: case TF_OP_TRMV: case TF_OP_TRSV:
@@ -48,6 +65,7 @@ static inline int tf_gpu_device_only(const struct tf_op *op)
 	case TF_OP_GEMV: return op->type == TF_TYPE_Z || op->storage != TF_STORAGE_FULL;
 	case TF_OP_AXPY: return op->type == TF_TYPE_Z && op->incy != 0;
 	case TF_OP_SCAL: return op->type == TF_TYPE_Z;
+	case TF_OP_MOVE: return 1; /* gpu/move.c */
 	case TF_OP_ROT: case TF_OP_ROTM: return op->incx != 0 && op->incy != 0;
 	default: return 0;
 	}

@@ -122,10 +122,10 @@ struct mirror_array {
 	int output;
 };
 
-static void *host_copy(struct mirror_array *m, const void *device, size_t doubles, int output)
+static void *host_copy_bytes(struct mirror_array *m, const void *device, size_t bytes, int output)
 {
 	m->device = device;
-	m->bytes = doubles * sizeof(double);
+	m->bytes = bytes;
 	m->output = output;
 	m->host = malloc(m->bytes ? m->bytes : sizeof(double));
 	if (!m->host)
@@ -133,6 +133,11 @@ static void *host_copy(struct mirror_array *m, const void *device, size_t double
 	if (m->bytes && cudaMemcpy(m->host, device, m->bytes, cudaMemcpyDefault) != cudaSuccess)
 		tf_fatal("could not copy a device array to the host");
 	return m->host;
+}
+
+static void *host_copy(struct mirror_array *m, const void *device, size_t doubles, int output)
+{
+	return host_copy_bytes(m, device, doubles * sizeof(double), output);
 }
 
 int tf_gpu_mirror_run(const struct tf_op *op, void (*run)(const struct tf_op *op))
@@ -149,8 +154,19 @@ int tf_gpu_mirror_run(const struct tf_op *op, void (*run)(const struct tf_op *op
 		lenx = op->m;
 	}
 	double result[2] = { 0.0, 0.0 };
+	int index = 0;
 	switch (op->kind) {
-	case TF_OP_DOT: case TF_OP_NRM2: case TF_OP_ASUM:
+	case TF_OP_DOT:
+		if (op->type == TF_TYPE_S) { /* float vectors */
+			h.x = host_copy_bytes(&arrays[count++], op->x,
+					      vector_doubles(op->n, op->incx, 1) * sizeof(float), 0);
+			h.y = host_copy_bytes(&arrays[count++], op->y,
+					      vector_doubles(op->n, op->incy, 1) * sizeof(float), 0);
+			h.result = result;
+			break;
+		}
+		/* fall through */
+	case TF_OP_NRM2: case TF_OP_ASUM:
 		h.x = host_copy(&arrays[count++], op->x, vector_doubles(op->n, op->incx, w), 0);
 		if (op->kind == TF_OP_DOT)
 			h.y = host_copy(&arrays[count++], op->y, vector_doubles(op->n, op->incy, w), 0);
@@ -163,6 +179,15 @@ int tf_gpu_mirror_run(const struct tf_op *op, void (*run)(const struct tf_op *op
 		break;
 	case TF_OP_SCAL:
 		h.y = host_copy(&arrays[count++], op->y, vector_doubles(op->n, op->incy, w), 1);
+		break;
+	case TF_OP_MOVE: /* scal: y; iamax: x and the index; copy, swap: x and y */
+		if (!tf_op_move_scales(op))
+			h.x = host_copy(&arrays[count++], op->x, vector_doubles(op->n, op->incx, w),
+					op->y != NULL && op->blas != TF_R_dcopy_ && op->blas != TF_R_zcopy_);
+		if (op->y)
+			h.y = host_copy(&arrays[count++], op->y, vector_doubles(op->n, op->incy, w), 1);
+		else
+			h.result = &index;
 		break;
 	case TF_OP_GEMV:
 		h.a = host_copy(&arrays[count++], op->a,
@@ -201,8 +226,14 @@ int tf_gpu_mirror_run(const struct tf_op *op, void (*run)(const struct tf_op *op
 			tf_fatal("could not copy a result back to device memory");
 		free(arrays[i].host);
 	}
+	if (op->kind == TF_OP_MOVE && !op->y &&
+	    cudaMemcpy(op->result, &index, sizeof index, cudaMemcpyDefault) != cudaSuccess) {
+		cudaGetLastError();
+		memcpy(op->result, &index, sizeof index);
+	}
 	if (op->kind == TF_OP_DOT || op->kind == TF_OP_NRM2 || op->kind == TF_OP_ASUM) {
-		size_t bytes = (size_t)(op->kind == TF_OP_DOT ? w : 1) * sizeof(double);
+		size_t bytes = op->blas == TF_R_sdsdot_ ? sizeof(float)
+			       : (size_t)(op->kind == TF_OP_DOT ? w : 1) * sizeof(double);
 		if (cudaMemcpy(op->result, result, bytes, cudaMemcpyDefault) != cudaSuccess) {
 			cudaGetLastError();
 			memcpy(op->result, result, bytes);

@@ -6,6 +6,7 @@
 #include "gpu/gemm.h"
 #include "gpu/gpu.h"
 #include "gpu/level12.h"
+#include "gpu/move.h"
 #include "gpu/split.h"
 #include "gpu/transfer.h"
 #include "gpu/vector.h"
@@ -53,6 +54,12 @@ struct tf_gpu_memory tf_gpu_op_memory(const struct tf_op *op)
 		break;
 	case TF_OP_SCAL:
 		arrays[count++] = op->y;
+		break;
+	case TF_OP_MOVE: /* scal: y; iamax: x; copy and swap: x and y */
+		if (!tf_op_move_scales(op))
+			arrays[count++] = op->x;
+		if (op->y)
+			arrays[count++] = op->y;
 		break;
 	case TF_OP_SYMV:
 		arrays[count++] = op->a, arrays[count++] = op->x, arrays[count++] = op->y;
@@ -159,6 +166,10 @@ int tf_gpu_run(const struct tf_op *op, enum tf_gpu_arith arith, struct tf_gpu_me
 	} else if (tf_gpu_device_only(op)) {
 		if (!memory.resident)
 			undone(op, context); /* host arrays: the CPU's */
+		else if (op->type == TF_TYPE_S) /* float vectors: the CPU's kernel */
+			undone(op, context);
+		else if (op->kind == TF_OP_MOVE)
+			tf_gpu_move_op(gpu, op, undone, context);
 		else
 			tf_gpu_level12_op(gpu, op, undone, context);
 	} else {

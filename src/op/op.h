@@ -19,6 +19,13 @@ enum tf_op_kind {
 	TF_OP_ROT,  /* (x_i, y_i) = (c x_i + s y_i, c y_i - s x_i), c = alpha, s = beta */
 	TF_OP_ROTM, /* the same with the modified Givens matrix of param */
 	TF_OP_SCAL, /* y = alpha y (complex alpha: zscal, the reference's x) */
+	TF_OP_MOVE, /* the routines that round once or not at all, named by
+		     * blas: dscal and zdscal (y = alpha y, alpha real, y the
+		     * reference's x), dcopy and zcopy (y = x), dswap and zswap
+		     * (x <-> y), idamax and izamax (*result, an int: the
+		     * reference's index of x's first largest |x_i|, or
+		     * |re x_i| + |im x_i|); the CPU BLAS computes them, the GPU
+		     * on device data */
 	/* Level 2 */
 	TF_OP_SYMV, /* y = alpha A x + beta y, A n x n symmetric (Hermitian when
 		     * conj) stored in its uplo triangle: full, band (k), packed */
@@ -85,6 +92,12 @@ struct tf_op {
 				  * sdsdot), or two for a complex DOT */
 };
 
+/* Whether a MOVE op multiplies (dscal, zdscal). */
+static inline int tf_op_move_scales(const struct tf_op *op)
+{
+	return op->blas == TF_R_dscal_ || op->blas == TF_R_zdscal_;
+}
+
 /* The elements of one row of an n x n matrix's triangle, for the flop count. */
 static inline double tf_op_triangle(int n)
 {
@@ -107,6 +120,7 @@ static inline double tf_op_flops(const struct tf_op *op)
 	case TF_OP_ASUM: f = n; break;
 	case TF_OP_ROT: case TF_OP_ROTM: f = 6.0 * n; break;
 	case TF_OP_SCAL: f = n; break;
+	case TF_OP_MOVE: f = tf_op_move_scales(op) ? n : 0.0; break;
 	case TF_OP_SYMV: f = op->storage == TF_STORAGE_BAND ? 2.0 * n * (2.0 * band - 1.0) : 2.0 * n * n; break;
 	case TF_OP_TRMV: case TF_OP_TRSV:
 		f = op->storage == TF_STORAGE_BAND ? 2.0 * n * band : 2.0 * tf_op_triangle(op->n);
@@ -137,6 +151,7 @@ static inline double tf_op_bytes(const struct tf_op *op)
 	case TF_OP_DOT: doubles = 2.0 * n; break;
 	case TF_OP_NRM2: case TF_OP_ASUM: doubles = n; break;
 	case TF_OP_SCAL: doubles = 2.0 * n; break;
+	case TF_OP_MOVE: doubles = (tf_op_move_scales(op) ? 2.0 : 1.0) * n; break;
 	case TF_OP_SYMV: case TF_OP_TRMV: case TF_OP_TRSV:
 		doubles = tf_op_triangle(op->n) + 3.0 * n;
 		break;
