@@ -182,8 +182,7 @@ static cudaError_t set_up(void)
 	for (int e = 0; e < TF_GPU_EVENTS; e++)
 		if ((status = cudaEventCreateWithFlags(&gpu.events[e], cudaEventDisableTiming)) != cudaSuccess)
 			return status;
-	if ((status = cudaEventCreateWithFlags(&gpu.caller_legacy, cudaEventDisableTiming)) != cudaSuccess ||
-	    (status = cudaEventCreateWithFlags(&gpu.caller_per_thread, cudaEventDisableTiming)) != cudaSuccess)
+	if ((status = cudaEventCreateWithFlags(&gpu.caller_done, cudaEventDisableTiming)) != cudaSuccess)
 		return status;
 	size_t free_bytes = 0, total_bytes = 0;
 	if ((status = cudaMemGetInfo(&free_bytes, &total_bytes)) != cudaSuccess)
@@ -211,19 +210,15 @@ int tf_gpu_usable(void)
 
 /* The library's streams are non-blocking, so nothing orders them after the
  * caller's work on a default stream, and a cudaMemcpy from pageable memory
- * returns before its data reach the device: each stream waits for events
- * recorded on the legacy and the per-thread default stream. */
+ * returns before its data reach the device: each stream waits for an event
+ * recorded on the legacy default stream, which comes after the work of the
+ * blocking streams, per-thread default streams included. */
 static cudaError_t after_callers_work(struct tf_gpu_context *context)
 {
-	cudaError_t status;
-	if ((status = cudaEventRecord(context->caller_legacy, cudaStreamLegacy)) != cudaSuccess ||
-	    (status = cudaEventRecord(context->caller_per_thread, cudaStreamPerThread)) != cudaSuccess)
-		return status;
-	for (int s = 0; s < TF_GPU_STREAMS; s++)
-		if ((status = cudaStreamWaitEvent(context->streams[s], context->caller_legacy, 0)) != cudaSuccess ||
-		    (status = cudaStreamWaitEvent(context->streams[s], context->caller_per_thread, 0)) != cudaSuccess)
-			return status;
-	return cudaSuccess;
+	cudaError_t status = cudaEventRecord(context->caller_done, cudaStreamLegacy);
+	for (int s = 0; s < TF_GPU_STREAMS && status == cudaSuccess; s++)
+		status = cudaStreamWaitEvent(context->streams[s], context->caller_done, 0);
+	return status;
 }
 
 struct tf_gpu_context *tf_gpu_acquire(void)

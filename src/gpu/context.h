@@ -29,9 +29,9 @@ struct tf_gpu_context {
 	int next_staging;
 	size_t staging_bytes;
 	cudaEvent_t events[TF_GPU_EVENTS]; /* for a call's ordering; kept */
-	/* The caller's work on the default streams, legacy and per thread,
-	 * which every call's streams wait for (tf_gpu_acquire). */
-	cudaEvent_t caller_legacy, caller_per_thread;
+	/* The caller's work on the default streams, which every call's
+	 * streams wait for (tf_gpu_acquire). */
+	cudaEvent_t caller_done;
 	void *arena;              /* device scratch, grown to the largest need */
 	size_t arena_bytes;
 	unsigned *counter;        /* device counter of non-finite results */
