@@ -16,8 +16,8 @@
 #include "core/export.h"
 #include "cpu/blas_functions.h"
 #include "cpu/blas_library.h"
-#include "gpu/gpu.h"
 #include "plan/call.h"
+#include "plan/device_data.h"
 #include "plan/plan.h"
 
 /* With a GPU, the planner: the CPU BLAS for host arrays (tf_cpu_forward),
@@ -42,7 +42,7 @@ static void scal(enum tf_routine routine, enum tf_routine blas, enum tf_op_type 
 	double flops = 0.0;
 	tf_call_begin(&call, routine);
 	enum tf_where where = TF_WHERE_NO_WORK;
-	if (!tf_gpu_usable()) {
+	if (!tf_plan_gpu_usable()) {
 		CPU_BLAS(dscal_, blas)(&n, &alpha, x, &incx);
 		where = TF_WHERE_CPU_BLAS;
 	} else if (n > 0 && incx > 0) {
@@ -84,7 +84,7 @@ static void pair(enum tf_routine routine, enum tf_routine blas, enum tf_op_type 
 	double flops = 0.0;
 	tf_call_begin(&call, routine);
 	enum tf_where where = TF_WHERE_NO_WORK;
-	if (!tf_gpu_usable()) {
+	if (!tf_plan_gpu_usable()) {
 		if (blas == TF_R_dcopy_ || blas == TF_R_zcopy_)
 			CPU_BLAS(dcopy_, blas)(&n, (double *)x, &incx, y, &incy);
 		else
@@ -150,7 +150,7 @@ static int iamax(enum tf_routine routine, enum tf_routine blas, enum tf_op_type 
 	int index = 0;
 	tf_call_begin(&call, routine);
 	enum tf_where where = TF_WHERE_NO_WORK;
-	if (!tf_gpu_usable()) {
+	if (!tf_plan_gpu_usable()) {
 		index = CPU_BLAS(idamax_, blas)(&n, (double *)x, &incx);
 		where = TF_WHERE_CPU_BLAS;
 	} else if (n >= 1 && incx > 0) {

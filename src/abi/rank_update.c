@@ -9,9 +9,9 @@
 #include "abi/check.h"
 #include "core/export.h"
 #include "core/message.h"
-#include "gpu/gpu.h"
 #include "op/cblas_types.h"
 #include "plan/call.h"
+#include "plan/device_data.h"
 #include "plan/plan.h"
 
 /* The arguments of one update; alpha[1] is zero for a real alpha. */
@@ -201,7 +201,7 @@ TF_EXPORT void zhpr2_(const char *uplo, const int *n, const double *alpha, const
  * as the reference counts): element i at 2 i. */
 static double *conjugated_copy(const double *v, int n, int inc, double *stack)
 {
-	double *copy = tf_gpu_conj_copy(v, n, inc); /* in device memory when v is */
+	double *copy = tf_plan_conj_copy(v, n, inc); /* in device memory when v is */
 	if (copy)
 		return copy;
 	copy = stack;
@@ -218,7 +218,7 @@ static double *conjugated_copy(const double *v, int n, int inc, double *stack)
 
 static void release(double *copy, const double *stack)
 {
-	if (copy != stack && !tf_gpu_free_copy(copy))
+	if (copy != stack && !tf_plan_free_copy(copy))
 		free(copy);
 }
 

@@ -5,8 +5,8 @@
  * returns, and so does DROTM when param(1) = -2 (H is the identity).
  * param may be in device memory: it is read through a host copy. */
 #include "core/export.h"
-#include "gpu/gpu.h"
 #include "plan/call.h"
+#include "plan/device_data.h"
 #include "plan/plan.h"
 
 /* c and s for ROT, param for ROTM. */
@@ -18,7 +18,7 @@ static enum tf_where run_rot(enum tf_op_kind kind, enum tf_routine routine, enum
 	if (n <= 0)
 		return TF_WHERE_NO_WORK;
 	if (kind == TF_OP_ROTM) { /* read here and by the launch: on the host */
-		param = tf_gpu_host_readable(param, host_param, 5);
+		param = tf_plan_host_readable(param, host_param, 5);
 		if (param[0] + 2.0 == 0.0)
 			return TF_WHERE_NO_WORK;
 	}
