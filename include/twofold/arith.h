@@ -12,6 +12,7 @@
 
 #include <float.h>
 #include <math.h>
+#include <stdint.h>
 
 #include "twofold/types.h"
 
@@ -60,5 +61,41 @@
 #endif
 #define TF_FFMA(a, b, c) fmaf((a), (b), (c))
 #endif
+
+/* ldexp and frexp, exactly as the C library's: on the host by the exponent
+ * bits where that is exact (the range sums call them for every term), else
+ * the library's.  x 2^e for a power 2^e that is a normal double is one
+ * correctly rounded multiplication, as ldexp is (overflow and gradual
+ * underflow included); frexp of a normal x only rewrites its exponent. */
+TF_ARITH double tf_ldexp(double x, int e)
+{
+#if !defined(__CUDA_ARCH__)
+	if (e >= -1022 && e <= 1023) {
+		union {
+			uint64_t bits;
+			double value;
+		} power = { (uint64_t)(e + 1023) << 52 };
+		return TF_DMUL(x, power.value);
+	}
+#endif
+	return ldexp(x, e);
+}
+
+TF_ARITH double tf_frexp(double x, int *e)
+{
+#if !defined(__CUDA_ARCH__)
+	union {
+		double value;
+		uint64_t bits;
+	} u = { x };
+	int biased = (int)((u.bits >> 52) & 0x7ff);
+	if (biased != 0 && biased != 0x7ff) {
+		*e = biased - 1022;
+		u.bits = (u.bits & ~((uint64_t)0x7ff << 52)) | ((uint64_t)1022 << 52);
+		return u.value;
+	}
+#endif
+	return frexp(x, e);
+}
 
 #endif

@@ -238,7 +238,7 @@ TF_ARITH tf_dd tf_dd_renormalize(tf_dd a)
  * rounded as ldexp rounds it). */
 TF_ARITH tf_dd tf_dd_ldexp(tf_dd a, int e)
 {
-	return tf_dd_make(ldexp(a.hi, e), ldexp(a.lo, e));
+	return tf_dd_make(tf_ldexp(a.hi, e), tf_ldexp(a.lo, e));
 }
 
 /* ---- Range of sums of products (the GEMM and GEMV kernels, CPU and GPU).
@@ -285,14 +285,14 @@ TF_ARITH int tf_dd_range_dot(int k, const double *a, ptrdiff_t inca, const doubl
 	if (!(largest_a <= DBL_MAX) || largest_a == 0.0)
 		return 0;
 	int high_a, high_b, alpha_exponent;
-	frexp(largest_a, &high_a); /* |a| < 2^high_a */
-	frexp(largest_b, &high_b);
+	tf_frexp(largest_a, &high_a); /* |a| < 2^high_a */
+	tf_frexp(largest_b, &high_b);
 	if (isfinite(sum.hi) && high_a + high_b >= TF_DD_RANGE_SMALL)
 		return 0;
 	tf_dd scaled = tf_dd_make(0.0, 0.0);
 	for (int l = 0; l < k; l++)
-		scaled = tf_dd_fma(scaled, ldexp(a[l * inca], -high_a), ldexp(b[l * incb], -high_b));
-	double alpha_fraction = frexp(alpha, &alpha_exponent);
+		scaled = tf_dd_fma(scaled, tf_ldexp(a[l * inca], -high_a), tf_ldexp(b[l * incb], -high_b));
+	double alpha_fraction = tf_frexp(alpha, &alpha_exponent);
 	*result = tf_dd_ldexp(tf_dd_mul_d(scaled, alpha_fraction), alpha_exponent + high_a + high_b);
 	return 1;
 }
@@ -317,7 +317,7 @@ TF_ARITH tf_xdd tf_xdd_normalize(tf_dd m, int e)
 	tf_xdd r;
 	int k = 0;
 	if (m.hi != 0.0 && isfinite(m.hi))
-		(void)frexp(m.hi, &k);
+		(void)tf_frexp(m.hi, &k);
 	r.m = tf_dd_ldexp(m, -k);
 	r.e = m.hi != 0.0 && isfinite(m.hi) ? e + k : 0;
 	return r;
@@ -332,7 +332,7 @@ TF_ARITH tf_xdd tf_xdd_from_dd(tf_dd a)
 TF_ARITH tf_xdd tf_xdd_mul_d(tf_xdd a, double b)
 {
 	int k = 0;
-	double f = isfinite(b) ? frexp(b, &k) : b;
+	double f = isfinite(b) ? tf_frexp(b, &k) : b;
 	return tf_xdd_normalize(tf_dd_mul_d(a.m, f), a.e + k);
 }
 

@@ -93,14 +93,14 @@ TF_ARITH tf_zdd tf_zdd_div_z(tf_zdd a, double br, double bi)
 	double big = fmax(fabs(br), fabs(bi));
 	int e = 0;
 	if (big > 0.0 && big < INFINITY)
-		(void)frexp(big, &e);
-	double sr = ldexp(br, 1 - e), si = ldexp(bi, 1 - e);
+		(void)tf_frexp(big, &e);
+	double sr = tf_ldexp(br, 1 - e), si = tf_ldexp(bi, 1 - e);
 	tf_dd norm = tf_dd_fma(tf_two_prod(sr, sr), si, si);
 	tf_zdd num = tf_zdd_mul_z(a, sr, -si);
 	tf_zdd q = tf_zdd_make(tf_dd_div(num.re, norm), tf_dd_div(num.im, norm));
 	/* a / b = a conj(b') / |b'|^2 * 2^(1-e), with b' = b 2^(1-e) */
-	return tf_zdd_make(tf_dd_make(ldexp(q.re.hi, 1 - e), ldexp(q.re.lo, 1 - e)),
-			   tf_dd_make(ldexp(q.im.hi, 1 - e), ldexp(q.im.lo, 1 - e)));
+	return tf_zdd_make(tf_dd_make(tf_ldexp(q.re.hi, 1 - e), tf_ldexp(q.re.lo, 1 - e)),
+			   tf_dd_make(tf_ldexp(q.im.hi, 1 - e), tf_ldexp(q.im.lo, 1 - e)));
 }
 
 /* alpha sum_l a_l b_l + add for n complex a_l, b_l ((re, im) pairs,
@@ -144,7 +144,7 @@ TF_ARITH tf_zdd tf_zdd_div(tf_zdd a, tf_zdd b)
 	double big = fmax(fabs(b.re.hi), fabs(b.im.hi));
 	int e = 0;
 	if (big > 0.0 && big < INFINITY)
-		(void)frexp(big, &e);
+		(void)tf_frexp(big, &e);
 	tf_dd sr = tf_dd_ldexp(b.re, 1 - e), si = tf_dd_ldexp(b.im, 1 - e);
 	tf_dd norm = tf_dd_add(tf_dd_mul(sr, sr), tf_dd_mul(si, si));
 	tf_zdd num = tf_zdd_mul(a, tf_zdd_make(sr, tf_dd_make(-si.hi, -si.lo)));
@@ -164,8 +164,8 @@ TF_ARITH int tf_zdd_range_dot(int n, const double *a, const double *b, double al
 	if (!(largest_a <= DBL_MAX) || largest_a == 0.0 || !(largest_b <= DBL_MAX) || largest_b == 0.0)
 		return 0;
 	int high_a, high_b;
-	frexp(largest_a, &high_a);
-	frexp(largest_b, &high_b);
+	tf_frexp(largest_a, &high_a);
+	tf_frexp(largest_b, &high_b);
 	if (finite && high_a + high_b >= TF_DD_RANGE_SMALL)
 		return 0;
 	return tf_zdd_range_sum(n, a, b, alpha_re, alpha_im, tf_zdd_from_z(0.0, 0.0), result);
