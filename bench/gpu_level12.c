@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+#include "bench/wall_clock.h"
 #include "test/splitmix64.h"
 
 double ddot_(const int *, const double *, const int *, const double *, const int *);
@@ -32,13 +33,6 @@ void dger_(const int *, const int *, const double *, const double *, const int *
 	   const int *, double *, const int *);
 void zhemv_(const char *, const int *, const double *, const double *, const int *, const double *,
 	    const int *, const double *, double *, const int *, size_t);
-
-static double now(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec + 1e-9 * t.tv_nsec;
-}
 
 static int n, one_i = 1;
 static double *a, *x, *y, *c, result; /* device: a and c 2 n^2 doubles, x and y 2n */
@@ -84,25 +78,6 @@ static void run(int routine, int cublas)
 	cudaDeviceSynchronize();
 }
 
-static int compare(const void *p, const void *q)
-{
-	double s = *(const double *)p, t = *(const double *)q;
-	return (s > t) - (s < t);
-}
-
-static double seconds(int routine, int cublas)
-{
-	double t[5];
-	run(routine, cublas);
-	for (int i = 0; i < 5; i++) {
-		double t0 = now();
-		run(routine, cublas);
-		t[i] = now() - t0;
-	}
-	qsort(t, 5, sizeof *t, compare);
-	return t[2];
-}
-
 int main(int argc, char **argv)
 {
 	uint64_t state = 42;
@@ -135,9 +110,9 @@ int main(int argc, char **argv)
 					 8 * (2 * nn * nn + 2 * nn), 8 * 2 * nn, 16 * (tri + 3 * nn) };
 		for (int r = 0; r < ROUTINES; r++) {
 			cudaMemcpy(y, h + 7, 2 * (size_t)n * 8, cudaMemcpyHostToDevice);
-			double dd = seconds(r, 0);
+			double dd = bench_median_seconds(run, r, 0);
 			cudaMemcpy(y, h + 7, 2 * (size_t)n * 8, cudaMemcpyHostToDevice);
-			double cu = seconds(r, 1);
+			double cu = bench_median_seconds(run, r, 1);
 			printf("%-8s %6d %11.3e %11.3e %8.1f %8.2f\n", names[r], n, dd, cu, bytes[r] / dd / 1e9,
 			       dd / cu);
 		}

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+#include "bench/wall_clock.h"
 #include "test/splitmix64.h"
 
 void dgemm_(const char *, const char *, const int *, const int *, const int *, const double *,
@@ -55,13 +56,6 @@ void dsyrk_(const char *, const char *, const int *, const int *, const double *
 void dsyr2k_(const char *, const char *, const int *, const int *, const double *, const double *,
 	     const int *, const double *, const int *, const double *, double *, const int *,
 	     size_t, size_t);
-
-static double now(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec + 1e-9 * t.tv_nsec;
-}
 
 static int n;
 static double *a, *b, *c; /* device, 2 n^2 doubles each (room for complex) */
@@ -127,9 +121,9 @@ int main(int argc, char **argv)
 			double t[3];
 			run(r);
 			for (int i = 0; i < 3; i++) {
-				double t0 = now();
+				double t0 = bench_now();
 				run(r);
-				t[i] = now() - t0;
+				t[i] = bench_now() - t0;
 			}
 			qsort(t, 3, sizeof *t, compare);
 			double rate = flops[r] / t[1] / 1e12;

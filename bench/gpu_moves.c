@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+#include "bench/wall_clock.h"
 #include "test/splitmix64.h"
 
 void dcopy_(const int *, const double *, const int *, double *, const int *);
@@ -26,13 +27,6 @@ void dscal_(const int *, const double *, double *, const int *);
 int idamax_(const int *, const double *, const int *);
 void zcopy_(const int *, const double *, const int *, double *, const int *);
 int izamax_(const int *, const double *, const int *);
-
-static double now(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec + 1e-9 * t.tv_nsec;
-}
 
 static int n, one_i = 1, index_;
 static double *x, *y; /* device, 2 n doubles each */
@@ -68,25 +62,6 @@ static void run(int routine, int cublas)
 	cudaDeviceSynchronize();
 }
 
-static int compare(const void *p, const void *q)
-{
-	double s = *(const double *)p, t = *(const double *)q;
-	return (s > t) - (s < t);
-}
-
-static double seconds(int routine, int cublas)
-{
-	double t[5];
-	run(routine, cublas);
-	for (int i = 0; i < 5; i++) {
-		double t0 = now();
-		run(routine, cublas);
-		t[i] = now() - t0;
-	}
-	qsort(t, 5, sizeof *t, compare);
-	return t[2];
-}
-
 int main(int argc, char **argv)
 {
 	uint64_t state = 42;
@@ -111,9 +86,9 @@ int main(int argc, char **argv)
 		cudaMemcpy(y, h, count * 8, cudaMemcpyHostToDevice);
 		for (int r = 0; r < ROUTINES; r++) {
 			int want = 0, got = 0;
-			double tf = seconds(r, 0);
+			double tf = bench_median_seconds(run, r, 0);
 			got = index_;
-			double cu = seconds(r, 1);
+			double cu = bench_median_seconds(run, r, 1);
 			want = index_;
 			printf("%-8s %9d %11.3e %11.3e %8.1f %8.2f", names[r], n, tf, cu,
 			       doubles_moved[r] * 8.0 * n / tf / 1e9, tf / cu);

@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+#include "bench/wall_clock.h"
 #include "test/splitmix64.h"
 #include "twofold.h"
 
@@ -36,13 +37,6 @@ void dtrsm_(const char *, const char *, const char *, const char *, const int *,
 void ztrsm_(const char *, const char *, const char *, const char *, const int *, const int *,
 	    const double *, const double *, const int *, double *, const int *, size_t, size_t,
 	    size_t, size_t);
-
-static double now(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec + 1e-9 * t.tv_nsec;
-}
 
 static int n;
 static double *a, *b, *c, *triangle, *ztriangle; /* device, 2 n^2 doubles each */
@@ -111,11 +105,11 @@ static int updates(int order)
 		tf_ddgemm('N', 'N', order, w, w, minus_one, x, order, t, order / 2, plus_one, r, order);
 		cudaDeviceSynchronize();
 		for (int i = 0; i < 3; i++) {
-			double t0 = now();
+			double t0 = bench_now();
 			tf_ddgemm('N', 'N', order, w, w, minus_one, x, order, t, order / 2, plus_one, r,
 				  order);
 			cudaDeviceSynchronize();
-			times[i] = now() - t0;
+			times[i] = bench_now() - t0;
 		}
 		double each = median_of_3(times);
 		int count = order / (2 * w);
@@ -163,9 +157,9 @@ int main(int argc, char **argv)
 			double t[3];
 			run(r);
 			for (int i = 0; i < 3; i++) {
-				double t0 = now();
+				double t0 = bench_now();
 				run(r);
-				t[i] = now() - t0;
+				t[i] = bench_now() - t0;
 			}
 			double seconds = median_of_3(t);
 			double flops = r == 0 ? 2 * nn * nn * nn
