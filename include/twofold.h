@@ -4,9 +4,9 @@
  * uses them as it uses any BLAS.  This header declares what twofold adds;
  * docs/API.md is its reference, one entry per function.
  *
- * The environment (TWOFOLD_MODE, ...) is read once, at the first call into
- * the library, whichever it is; a malformed value is reported once on
- * stderr and its default used.
+ * The environment (TWOFOLD_MODE, ...) is read once, at the first call that
+ * needs it (a BLAS call, tf_get_mode, a typed routine, ...); a malformed
+ * value is reported once on stderr and its default used.
  *
  * Thread safety: every function may be called from several threads at once,
  * provided that no two concurrent calls write the same array (or one writes
