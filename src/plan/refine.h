@@ -44,6 +44,7 @@ struct tf_refine_report {
 	int dd_factored; /* A was factored in DD (the fallback) */
 	int dd_info;     /* that factorization's INFO: 0, or the zero (non-positive) pivot */
 	int dd_steps;    /* the most corrections with the DD factors */
+	int on_gpu;      /* factored by cuSOLVER, residuals and corrections on the GPU */
 };
 
 /* gesv: LU with partial pivoting, refined; type TF_TYPE_D or TF_TYPE_Z
