@@ -119,19 +119,31 @@ enum tf_where tf_abi_gesv(enum tf_op_type type, int n, int nrhs, double *a, int 
 		*info = tf_plan_lapack_gesv(type, n, nrhs, a, lda, ipiv, b, ldb);
 		return TF_WHERE_CPU_BLAS;
 	}
-	if (n == 0 || nrhs == 0 ||
-	    (!resident && (!finite_matrix(type, n, n, a, lda) ||
-			   !finite_matrix(type, n, nrhs, b, ldb)))) {
+	struct tf_refine_report report = { 0 };
+	if (n > 0 && tf_plan_solve_on_gpu(type, 0, n, nrhs, a, b)) {
+		*info = tf_plan_gesv_refined(type, n, nrhs, a, lda, ipiv, b, ldb, 1, &report);
+		if (!report.left) {
+			if (*info == 0 || report.dd_factored)
+				log_refinement(complex ? "zgesv_" : "dgesv_", "LU", n, nrhs, *info,
+					       &report);
+			return TF_WHERE_GPU;
+		}
+		/* Inf or NaN in device arrays: solved in double, not refined */
+		if (report.nonfinite && resident &&
+		    tf_plan_solve_native_gpu(type, 0, n, nrhs, a, lda, ipiv, b, ldb, info) == 0)
+			return TF_WHERE_GPU;
+	}
+	if (n == 0 || (!resident && (!finite_matrix(type, n, n, a, lda) ||
+				     !finite_matrix(type, n, nrhs, b, ldb)))) {
 		*info = tf_plan_getrf(type, n, a, lda, ipiv);
 		if (*info == 0)
 			tf_plan_getrs(type, n, nrhs, a, lda, ipiv, b, ldb);
 		return TF_WHERE_CPU_BLAS;
 	}
-	struct tf_refine_report report;
-	*info = tf_plan_gesv_refined(type, n, nrhs, a, lda, ipiv, b, ldb, &report);
+	*info = tf_plan_gesv_refined(type, n, nrhs, a, lda, ipiv, b, ldb, 0, &report);
 	if (*info == 0 || report.dd_factored)
 		log_refinement(complex ? "zgesv_" : "dgesv_", "LU", n, nrhs, *info, &report);
-	return report.on_gpu ? TF_WHERE_GPU : TF_WHERE_CPU_DD;
+	return TF_WHERE_CPU_DD;
 }
 
 enum tf_where tf_abi_posv(enum tf_op_type type, char uplo, int n, int nrhs, double *a, int lda,
@@ -156,19 +168,30 @@ enum tf_where tf_abi_posv(enum tf_op_type type, char uplo, int n, int nrhs, doub
 		*info = tf_plan_lapack_posv(type, uplo, n, nrhs, a, lda, b, ldb);
 		return TF_WHERE_CPU_BLAS;
 	}
-	if (n == 0 || nrhs == 0 ||
-	    (!resident && (!finite_triangle(type, uplo, n, a, lda) ||
-			   !finite_matrix(type, n, nrhs, b, ldb)))) {
+	struct tf_refine_report report = { 0 };
+	if (n > 0 && tf_plan_solve_on_gpu(type, uplo, n, nrhs, a, b)) {
+		*info = tf_plan_posv_refined(type, uplo, n, nrhs, a, lda, b, ldb, 1, &report);
+		if (!report.left) {
+			if (*info == 0 || report.dd_factored)
+				log_refinement(complex ? "zposv_" : "dposv_", "Cholesky", n, nrhs,
+					       *info, &report);
+			return TF_WHERE_GPU;
+		}
+		if (report.nonfinite && resident &&
+		    tf_plan_solve_native_gpu(type, uplo, n, nrhs, a, lda, NULL, b, ldb, info) == 0)
+			return TF_WHERE_GPU;
+	}
+	if (n == 0 || (!resident && (!finite_triangle(type, uplo, n, a, lda) ||
+				     !finite_matrix(type, n, nrhs, b, ldb)))) {
 		*info = tf_plan_potrf(type, uplo, n, a, lda);
 		if (*info == 0)
 			tf_plan_potrs(type, uplo, n, nrhs, a, lda, b, ldb);
 		return TF_WHERE_CPU_BLAS;
 	}
-	struct tf_refine_report report;
-	*info = tf_plan_posv_refined(type, uplo, n, nrhs, a, lda, b, ldb, &report);
+	*info = tf_plan_posv_refined(type, uplo, n, nrhs, a, lda, b, ldb, 0, &report);
 	if (*info == 0 || report.dd_factored)
 		log_refinement(complex ? "zposv_" : "dposv_", "Cholesky", n, nrhs, *info, &report);
-	return report.on_gpu ? TF_WHERE_GPU : TF_WHERE_CPU_DD;
+	return TF_WHERE_CPU_DD;
 }
 
 static enum tf_where sysv(char uplo, int n, int nrhs, double *a, int lda, int *ipiv, double *b,

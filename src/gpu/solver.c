@@ -7,6 +7,7 @@
 #include "gpu/context.h"
 #include "gpu/solver.h"
 #include "gpu/transfer.h"
+#include "kernels/real_form.h"
 #include "kernels/solve_residual.h"
 
 /* cuSOLVER's dense routines that the drivers use; the complex ones take
@@ -184,6 +185,7 @@ struct tf_gpu_system *tf_gpu_system_factor(enum tf_op_type type, char uplo, int 
 					   int keep, int *info, int *failed)
 {
 	*failed = 0;
+	*info = 0;
 	struct tf_gpu_context *gpu = tf_gpu_acquire();
 	if (!gpu)
 		return NULL;
@@ -248,6 +250,24 @@ struct tf_gpu_system *tf_gpu_system_factor(enum tf_op_type type, char uplo, int 
 		status = tf_kernel_symmetrize(complex, uplo, n, s->original, n, s->stream);
 	if (keep && status == cudaSuccess)
 		status = copy_in(s, b, (size_t)width * ldb, width * n, nrhs, s->b, (size_t)width * n);
+	/* Inf or NaN in A (the triangle read) or B: nothing done here */
+	unsigned nonfinite = 0;
+	if (keep && status == cudaSuccess &&
+	    (status = cudaMemsetAsync(gpu->counter, 0, sizeof *gpu->counter, s->stream)) ==
+		    cudaSuccess &&
+	    (status = tf_kernel_find_nonfinite(width * n, n, s->original, width * n, gpu->counter,
+					       s->stream)) == cudaSuccess &&
+	    (status = tf_kernel_find_nonfinite(width * n, nrhs, s->b, width * n, gpu->counter,
+					       s->stream)) == cudaSuccess &&
+	    (status = cudaMemcpyAsync(&nonfinite, gpu->counter, sizeof nonfinite,
+				      cudaMemcpyDeviceToHost, s->stream)) == cudaSuccess)
+		status = cudaStreamSynchronize(s->stream);
+	if (status == cudaSuccess && nonfinite) {
+		*info = -1;
+		tf_gpu_release(gpu);
+		free(s);
+		return NULL;
+	}
 	enum tf_gpu_fault fault = TF_FAULT_TRANSFER;
 	if (status == cudaSuccess) {
 		fault = TF_FAULT_LAUNCH;

@@ -25,7 +25,8 @@ struct tf_gpu_system;
  * device for tf_gpu_system_residual and tf_gpu_system_original.  Returns
  * the system, or NULL with nothing written when the GPU, cuSOLVER or the
  * device memory is missing or a step before the factors are written back
- * fails (*failed then tells the latter: reported). */
+ * fails (*failed then tells the latter: reported), or, with keep, when A
+ * (the triangle read) or B holds Inf or NaN (*info then -1). */
 struct tf_gpu_system *tf_gpu_system_factor(enum tf_op_type type, char uplo, int n, double *a,
 					   int lda, int *ipiv, int nrhs, const double *b, int ldb,
 					   int keep, int *info, int *failed);

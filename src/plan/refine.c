@@ -219,15 +219,17 @@ static void refine_in_dd(struct factored *s, int nrhs, const double *b, int ldb,
 	const int n = s->n, complex = s->type == TF_TYPE_Z;
 	const size_t column = (size_t)(complex ? 2 : 1) * n;
 	double *originals = NULL;
-	if (s->gpu) { /* A and B from the GPU's copies; the rest on the CPU */
+	if (s->gpu) { /* A and B from the GPU's copies, the GPU released */
 		originals = s->gpu_failed ? NULL : malloc(column * (n + nrhs) * sizeof *originals);
-		if (!originals || tf_gpu_system_original(s->gpu, originals,
-							 originals + column * n) != 0) {
+		const int fetched = originals && tf_gpu_system_original(s->gpu, originals,
+									 originals + column * n) == 0;
+		tf_gpu_system_end(s->gpu);
+		s->gpu = NULL;
+		if (!fetched) {
 			tf_message("the original A of order %d is not at hand: not factored in DD", n);
 			free(originals);
 			return;
 		}
-		s->gpu = NULL;
 		s->a = originals, s->lda = n;
 		b = originals + column * n, ldb = n;
 	}
@@ -339,7 +341,7 @@ static int factor_and_refine_on_gpu(struct factored *s, double *a, int lda, int 
 							    b, ldb, 1, info, &failed);
 	if (!system)
 		return -1;
-	s->gpu = system; /* until the fallback takes the originals to the CPU */
+	s->gpu = system; /* until the end, or the fallback's taking the originals */
 	report->on_gpu = 1;
 	const int resident = tf_gpu_solver_resident(b);
 	double *x = b;
@@ -356,7 +358,8 @@ static int factor_and_refine_on_gpu(struct factored *s, double *a, int lda, int 
 			refine(s, nrhs, NULL, 0, x, ldx, report);
 	} else if (falls_back(s))
 		solve_in_dd_only(s, nrhs, NULL, 0, x, ldx, report);
-	tf_gpu_system_end(system);
+	if (s->gpu)
+		tf_gpu_system_end(s->gpu);
 	s->gpu = NULL;
 	if (resident) {
 		if (tf_gpu_copy_matrix(sizeof(double), width * n, nrhs, x, width * n, b, width * ldb) != 0)
@@ -368,7 +371,7 @@ static int factor_and_refine_on_gpu(struct factored *s, double *a, int lda, int 
 }
 
 static int factor_and_refine(struct factored *s, double *a, int lda, int *ipiv, int nrhs,
-			     double *b, int ldb, struct tf_refine_report *report);
+			     double *b, int ldb, int on_gpu, struct tf_refine_report *report);
 
 /* factor_and_refine on host copies of arrays in device memory, where the
  * GPU could not factor A; the copies written back. */
@@ -385,7 +388,7 @@ static int factor_and_refine_mirrored(struct factored *s, double *a, int lda, in
 	    tf_gpu_copy_matrix(sizeof(double), width * n, nrhs, b, width * ldb, b_copy, width * n) != 0)
 		tf_fatal("a system of order %d in device memory could be neither solved on the GPU "
 			 "nor read by the CPU", n);
-	int info = factor_and_refine(s, a_copy, n, ipiv ? pivots : NULL, nrhs, b_copy, n, report);
+	int info = factor_and_refine(s, a_copy, n, ipiv ? pivots : NULL, nrhs, b_copy, n, 0, report);
 	if (tf_gpu_copy_matrix(sizeof(double), width * n, n, a_copy, width * n, a, width * lda) != 0 ||
 	    tf_gpu_copy_matrix(sizeof(double), width * n, nrhs, b_copy, width * n, b, width * ldb) != 0 ||
 	    (ipiv && tf_gpu_copy_matrix(sizeof *ipiv, n, 1, pivots, n, ipiv, n) != 0))
@@ -399,18 +402,22 @@ static int factor_and_refine_mirrored(struct factored *s, double *a, int lda, in
 
 /* gesv and posv (s says which): A (n x n, lda) factored in double in
  * place, a first solution, the refinement against copies of A and B; the
- * fallback in DD where that factorization fails.  On the GPU for device
- * arrays, and for host arrays where it finishes sooner
- * (tf_plan_solve_on_gpu).  Returns INFO. */
+ * fallback in DD where that factorization fails.  On the GPU when on_gpu
+ * (report->left where it did not take the system), else on the CPU (on
+ * host copies of device arrays).  Returns INFO. */
 static int factor_and_refine(struct factored *s, double *a, int lda, int *ipiv, int nrhs,
-			     double *b, int ldb, struct tf_refine_report *report)
+			     double *b, int ldb, int on_gpu, struct tf_refine_report *report)
 {
 	const int width = s->type == TF_TYPE_Z ? 2 : 1, n = s->n;
 	*report = (struct tf_refine_report){ 0 };
 	int info = 0;
-	if (tf_plan_solve_on_gpu(s->type, s->uplo, n, nrhs, a, b) &&
-	    factor_and_refine_on_gpu(s, a, lda, ipiv, nrhs, b, ldb, &info, report) == 0)
-		return info;
+	if (on_gpu) {
+		if (factor_and_refine_on_gpu(s, a, lda, ipiv, nrhs, b, ldb, &info, report) == 0)
+			return info;
+		report->left = 1;
+		report->nonfinite = info == -1;
+		return 0;
+	}
 	if (tf_plan_solve_resident(a, b))
 		return factor_and_refine_mirrored(s, a, lda, ipiv, nrhs, b, ldb, report);
 	double *a0 = copy_of(width, n, n, a, lda), *b0 = copy_of(width, n, nrhs, b, ldb);
@@ -429,17 +436,17 @@ static int factor_and_refine(struct factored *s, double *a, int lda, int *ipiv, 
 }
 
 int tf_plan_gesv_refined(enum tf_op_type type, int n, int nrhs, double *a, int lda, int *ipiv,
-			 double *b, int ldb, struct tf_refine_report *report)
+			 double *b, int ldb, int on_gpu, struct tf_refine_report *report)
 {
 	struct factored s = { .type = type, .factors = LU, .n = n };
-	return factor_and_refine(&s, a, lda, ipiv, nrhs, b, ldb, report);
+	return factor_and_refine(&s, a, lda, ipiv, nrhs, b, ldb, on_gpu, report);
 }
 
 int tf_plan_posv_refined(enum tf_op_type type, char uplo, int n, int nrhs, double *a, int lda,
-			 double *b, int ldb, struct tf_refine_report *report)
+			 double *b, int ldb, int on_gpu, struct tf_refine_report *report)
 {
 	struct factored s = { .type = type, .factors = CHOLESKY, .uplo = uplo, .n = n };
-	return factor_and_refine(&s, a, lda, NULL, nrhs, b, ldb, report);
+	return factor_and_refine(&s, a, lda, NULL, nrhs, b, ldb, on_gpu, report);
 }
 
 int tf_plan_dsysv_refined(char uplo, int n, int nrhs, double *a, int lda, int *ipiv, double *b,
