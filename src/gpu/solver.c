@@ -138,11 +138,15 @@ static cudaError_t copy_in(struct tf_gpu_system *s, const double *src, size_t ld
 				 (size_t)rows * sizeof *src, cols, cudaMemcpyDefault, s->stream);
 }
 
+/* streamed: into host memory piece by piece as the pieces arrive (a
+ * failure part way leaves dst partly written), else all or nothing. */
 static cudaError_t copy_out(struct tf_gpu_system *s, const double *src, int rows, int cols,
-			    double *dst, size_t ld)
+			    double *dst, size_t ld, int streamed)
 {
 	if (tf_gpu_place_of(dst) == TF_PLACE_HOST)
-		return tf_gpu_download(s->gpu, src, rows, cols, dst, ld, s->stream);
+		return streamed ? tf_gpu_download_streamed(s->gpu, src, sizeof *src, rows, cols, dst,
+							   ld, s->stream)
+				: tf_gpu_download(s->gpu, src, rows, cols, dst, ld, s->stream);
 	cudaError_t status = cudaMemcpy2DAsync(dst, ld * sizeof *dst, src, (size_t)rows * sizeof *src,
 					       (size_t)rows * sizeof *src, cols, cudaMemcpyDefault,
 					       s->stream);
@@ -278,7 +282,7 @@ struct tf_gpu_system *tf_gpu_system_factor(enum tf_op_type type, char uplo, int 
 	/* the factors and pivots written back; A is lost from here on */
 	if (status == cudaSuccess) {
 		fault = TF_FAULT_TRANSFER;
-		status = copy_out(s, s->factors, width * n, n, a, (size_t)width * lda);
+		status = copy_out(s, s->factors, width * n, n, a, (size_t)width * lda, 1);
 		if (status != cudaSuccess) /* a partly written, the original on the device */
 			tf_fatal("%s: the factors could not be copied back into A (%s); stopping "
 				 "rather than return a partly written A", s->routine,
@@ -329,7 +333,7 @@ int tf_gpu_system_solve(struct tf_gpu_system *s, int nrhs, double *x, int ldx)
 				      s->work, n, s->info);
 		if ((status = error_of(solved)) != cudaSuccess)
 			return failed(s, TF_FAULT_LAUNCH, status);
-		status = copy_out(s, s->work, width * n, count, column, (size_t)width * ldx);
+		status = copy_out(s, s->work, width * n, count, column, (size_t)width * ldx, 0);
 		if (status != cudaSuccess)
 			return failed(s, TF_FAULT_TRANSFER, status);
 	}

@@ -343,26 +343,107 @@ static void call_placed(const struct driver *d, int n, int nrhs, double *a, int 
 #endif
 }
 
-/* Whether twofold's factors a agree with the reference's ra (n x n,
- * leading dimension lda, padded): bit for bit from the CPU LAPACK; from
- * cuSOLVER (drivers_gpu), which orders its sums otherwise, within 2^-40 of
- * the largest element, NaN where the reference has NaN. */
 static int same(const double *x, const double *y, size_t count);
-static int factors_agree(int width, int n, int lda, const double *a, const double *ra)
-{
-	const size_t count = padded_size(width, n, lda);
+static int unread(char uplo, int i, int j);
+
 #ifdef TF_SOLVE_GPU
-	double largest = 0.0;
-	for (size_t i = 0; i < count; i++)
-		if (isfinite(ra[i]))
-			largest = fmax(largest, fabs(ra[i]));
-	for (size_t i = 0; i < count; i++)
-		if (isnan(ra[i]) ? !isnan(a[i]) : !(fabs(a[i] - ra[i]) <= 0x1p-40 * largest))
+/* a(i, j), real or complex. */
+static double complex element(const double *a, int width, int lda, int i, int j)
+{
+	const double *e = a + (size_t)width * ((size_t)j * lda + i);
+	return width == 2 ? CMPLX(e[0], e[1]) : e[0];
+}
+
+/* Whether the factors a (and ipiv) are a factorization of a_in that
+ * LAPACK's getrf or potrf could have returned: P a_in = L U with the
+ * pivots in range and |L| <= 1 (gesv; complex: sqrt(2), the pivots being
+ * chosen by |re| + |im|), or a_in = U^H U (L L^H) from its
+ * read triangle (posv), each element within 8 (n + 2) u of the sum of
+ * the products' magnitudes, the bound of the rounding of those sums in any
+ * order. */
+static int factorization_holds(const struct driver *d, int n, int lda, const double *a_in,
+			       const double *a, const int *ipiv)
+{
+	const int w = d->width;
+	const char uplo = d->uplo;
+	double complex *m = malloc((size_t)n * n * sizeof *m + 1);
+	for (int j = 0; j < n; j++)
+		for (int i = 0; i < n; i++) {
+			double complex e = unread(uplo, i, j) ? conj(element(a_in, w, lda, j, i))
+							      : element(a_in, w, lda, i, j);
+			m[(size_t)j * n + i] = uplo && i == j ? creal(e) : e;
+		}
+	int holds = 1;
+	for (int k = 0; k < n && !uplo; k++) { /* P a_in */
+		const int p = ipiv[k] - 1;
+		if (p < k || p >= n) {
+			holds = 0;
+			break;
+		}
+		for (int j = 0; j < n; j++) {
+			double complex t = m[(size_t)j * n + k];
+			m[(size_t)j * n + k] = m[(size_t)j * n + p];
+			m[(size_t)j * n + p] = t;
+		}
+	}
+	for (int j = 0; j < n && holds; j++)
+		for (int i = 0; i < n && holds; i++) {
+			double complex sum = 0.0;
+			double size = 0.0;
+			for (int k = 0; k < n; k++) {
+				double complex f, g;
+				if (!uplo) { /* L unit lower, U upper */
+					f = i == k ? 1.0 : i > k ? element(a, w, lda, i, k) : 0.0;
+					g = k <= j ? element(a, w, lda, k, j) : 0.0;
+					holds &= cabs(f) <= (w == 2 ? 0x1.6a09e667f3bcdp+0 * (1 + 0x1p-50) : 1.0);
+				} else if (uplo == 'U') { /* U^H U */
+					f = k <= i ? conj(element(a, w, lda, k, i)) : 0.0;
+					g = k <= j ? element(a, w, lda, k, j) : 0.0;
+				} else { /* L L^H */
+					f = k <= i ? element(a, w, lda, i, k) : 0.0;
+					g = k <= j ? conj(element(a, w, lda, j, k)) : 0.0;
+				}
+				sum += f * g;
+				size += cabs(f) * cabs(g);
+			}
+			holds &= cabs(m[(size_t)j * n + i] - sum) <= 8.0 * (n + 2) * 0x1p-53 * size;
+		}
+	free(m);
+	return holds;
+}
+#endif
+
+/* Whether twofold's factors a and pivots agree with the reference's ra,
+ * ripiv (n x n, leading dimension lda, padded; a_in the matrix given): bit
+ * for bit from the CPU LAPACK; from cuSOLVER (drivers_gpu), which orders
+ * its sums otherwise, a factorization of a_in (factorization_holds), and
+ * every element outside the factors (padding, posv's unread triangle, the
+ * pivots past n) as it was. */
+static int factors_agree(const struct driver *d, int n, int lda, const double *a_in,
+			 const double *a, const double *ra, const int *ipiv, const int *ripiv)
+{
+	const int w = d->width;
+	const size_t count = padded_size(w, n, lda);
+#ifdef TF_SOLVE_GPU
+	int finite = 1;
+	for (size_t k = 0; k < count; k++) {
+		const size_t j = k / ((size_t)w * lda), i = k % ((size_t)w * lda) / w;
+		const int factor = j < (size_t)n && i < (size_t)n && !unread(d->uplo, i, j);
+		if (!factor && !bh_same(a[k], ra[k]))
 			return 0;
-	return 1;
+		finite &= !factor || isfinite(a_in[k]);
+	}
+	if (!finite) /* Inf or NaN in A: the CPU LAPACK's factors */
+		return same(a, ra, count) &&
+		       memcmp(ipiv, ripiv, (size_t)(n + PAD) * sizeof *ipiv) == 0;
+	for (int k = n; k < n + PAD; k++)
+		if (ipiv[k] != ripiv[k])
+			return 0;
+	return factorization_holds(d, n, lda, a_in, a, ipiv);
 #else
-	(void)n;
-	return same(a, ra, count);
+	(void)a_in;
+	return same(a, ra, count) &&
+	       memcmp(ipiv, ripiv, (size_t)(n + PAD) * sizeof *ipiv) == 0;
 #endif
 }
 
@@ -423,6 +504,8 @@ static void one_system(const struct driver *d, int n, int nrhs, int extra, doubl
 	right_hand_sides(w, n, nrhs, full, x, bs, b, ldb);
 	exact_solution(big, nrhs, full, big, bs, big, exact);
 	memcpy(ra, a, padded_size(w, n, lda) * sizeof *a);
+	double *a_in = padded(w, n, lda); /* A as given, for drivers_gpu's check */
+	memcpy(a_in, a, padded_size(w, n, lda) * sizeof *a);
 	memcpy(rb, b, padded_size(w, nrhs, ldb) * sizeof *b);
 	for (int i = 0; i < n + PAD; i++)
 		ipiv[i] = ripiv[i] = -7;
@@ -432,8 +515,7 @@ static void one_system(const struct driver *d, int n, int nrhs, int extra, doubl
 	const char uplo = d->uplo ? d->uplo : '-';
 	bh_verdict(d->name, info == rinfo, "n %d cond %.0e: INFO %d, the reference's %d", n, cond,
 		   info, rinfo);
-	bh_verdict(d->name, factors_agree(w, n, lda, a, ra) &&
-				    memcmp(ipiv, ripiv, (size_t)(n + PAD) * sizeof *ipiv) == 0,
+	bh_verdict(d->name, factors_agree(d, n, lda, a_in, a, ra, ipiv, ripiv),
 		   "n %d cond %.0e uplo %c placement %d: the factors or pivots differ from the "
 		   "reference's", n, cond, uplo, (int)placement);
 	if (bh_mode == BH_CPU && !native)
@@ -468,7 +550,7 @@ static void one_system(const struct driver *d, int n, int nrhs, int extra, doubl
 		bh_ill_conditioned(d->name, met);
 	free(full), free(x), free(bs), free(exact);
 	free(ipiv), free(ripiv);
-	free(a), free(b), free(ra), free(rb);
+	free(a), free(b), free(ra), free(rb), free(a_in);
 }
 
 /* The 1-norm condition ||A||_1 ||A^-1||_1 of a general n x n matrix
@@ -549,6 +631,8 @@ static void ill_system(const struct driver *d, int n, int nrhs, double cond)
 	right_hand_sides(w, n, nrhs, full, x, bs, b, ldb);
 	exact_solution(big, nrhs, full, big, bs, big, exact);
 	memcpy(ra, a, padded_size(w, n, lda) * sizeof *a);
+	double *a_in = padded(w, n, lda); /* A as given, for drivers_gpu's check */
+	memcpy(a_in, a, padded_size(w, n, lda) * sizeof *a);
 	memcpy(rb, b, padded_size(w, nrhs, ldb) * sizeof *b);
 	for (int i = 0; i < n + PAD; i++)
 		ipiv[i] = ripiv[i] = -7;
@@ -561,8 +645,7 @@ static void ill_system(const struct driver *d, int n, int nrhs, double cond)
 	 * reference's does not, or choose another pivot: what the double
 	 * factorization gives is then cuSOLVER's, and only the solution is
 	 * judged */
-	if (info != rinfo || (info == 0 && (!factors_agree(w, n, lda, a, ra) ||
-					    memcmp(ipiv, ripiv, (size_t)(n + PAD) * sizeof *ipiv))))
+	if (info != rinfo || (info == 0 && !factors_agree(d, n, lda, a_in, a, ra, ipiv, ripiv)))
 		printf("%% %s n %d cond %.0e uplo %c placement %d: INFO %d (the reference's %d), "
 		       "the factors or pivots not the reference's\n", d->name, n, cond, uplo,
 		       (int)placement, info, rinfo);
@@ -610,7 +693,7 @@ static void ill_system(const struct driver *d, int n, int nrhs, double cond)
 		       "of the largest component)\n", d->name, n, cond, measured, uplo, rinfo,
 		       worst, normwise);
 	free(matrix), free(full), free(x), free(bs), free(exact), free(ipiv), free(ripiv);
-	free(a), free(b), free(ra), free(rb);
+	free(a), free(b), free(ra), free(rb), free(a_in);
 }
 
 /* Singular matrices (kind 1: a zero row and column), NaN in A (2), Inf in B (3), n = 0 or
@@ -634,6 +717,8 @@ static void as_the_reference(const struct driver *d, int n, int nrhs, int kind)
 	if (kind == 3 && n > 1 && nrhs > 0) /* Inf in B */
 		b[w] = INFINITY;
 	memcpy(ra, a, padded_size(w, n, lda) * sizeof *a);
+	double *a_in = padded(w, n, lda); /* A as given, for drivers_gpu's check */
+	memcpy(a_in, a, padded_size(w, n, lda) * sizeof *a);
 	memcpy(rb, b, padded_size(w, nrhs, ldb) * sizeof *b);
 	for (int i = 0; i < 64 + PAD; i++)
 		ipiv[i] = ripiv[i] = -7;
@@ -643,13 +728,14 @@ static void as_the_reference(const struct driver *d, int n, int nrhs, int kind)
 	/* a Cholesky factorization that fails leaves A partly factored, as
 	 * far as its own order of work reached: cuSOLVER's is not LAPACK's */
 	const int partial = d->uplo && rinfo > 0 && placement_is_gpu();
-	bh_verdict(d->name, info == rinfo && (partial || factors_agree(w, n, lda, a, ra)) &&
+	bh_verdict(d->name, info == rinfo &&
+				    (partial || factors_agree(d, n, lda, a_in, a, ra, ipiv, ripiv)) &&
 				    same(b, rb, padded_size(w, nrhs, ldb)) &&
 				    memcmp(ipiv, ripiv, sizeof ipiv) == 0,
 		   "n %d nrhs %d case %d uplo %c placement %d: INFO %d (the reference's %d), or A, "
 		   "B or ipiv not the reference's", n, nrhs, kind, d->uplo ? d->uplo : '-',
 		   (int)placement, info, rinfo);
-	free(a), free(b), free(ra), free(rb);
+	free(a), free(b), free(ra), free(rb), free(a_in);
 }
 
 /* Each illegal argument: LAPACK's INFO and the program's xerbla_. */
