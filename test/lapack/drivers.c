@@ -728,13 +728,14 @@ static void as_the_reference(const struct driver *d, int n, int nrhs, int kind)
 	/* a Cholesky factorization that fails leaves A partly factored, as
 	 * far as its own order of work reached: cuSOLVER's is not LAPACK's */
 	const int partial = d->uplo && rinfo > 0 && placement_is_gpu();
-	bh_verdict(d->name, info == rinfo &&
-				    (partial || factors_agree(d, n, lda, a_in, a, ra, ipiv, ripiv)) &&
-				    same(b, rb, padded_size(w, nrhs, ldb)) &&
-				    memcmp(ipiv, ripiv, sizeof ipiv) == 0,
-		   "n %d nrhs %d case %d uplo %c placement %d: INFO %d (the reference's %d), or A, "
-		   "B or ipiv not the reference's", n, nrhs, kind, d->uplo ? d->uplo : '-',
-		   (int)placement, info, rinfo);
+	const int a_agrees = partial || factors_agree(d, n, lda, a_in, a, ra, ipiv, ripiv);
+	const int b_agrees = same(b, rb, padded_size(w, nrhs, ldb));
+	const int ipiv_agrees = memcmp(ipiv, ripiv, sizeof ipiv) == 0;
+	bh_verdict(d->name, info == rinfo && a_agrees && b_agrees && ipiv_agrees,
+		   "n %d nrhs %d case %d uplo %c placement %d: INFO %d (the reference's %d)%s%s%s",
+		   n, nrhs, kind, d->uplo ? d->uplo : '-', (int)placement, info, rinfo,
+		   a_agrees ? "" : ", A not the reference's", b_agrees ? "" : ", B not the reference's",
+		   ipiv_agrees ? "" : ", ipiv not the reference's");
 	free(a), free(b), free(ra), free(rb), free(a_in);
 }
 
