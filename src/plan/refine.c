@@ -356,6 +356,13 @@ static int factor_and_refine_on_gpu(struct factored *s, double *a, int lda, int 
 	if (*info == 0) {
 		if (solve(s, nrhs, x, ldx) == 0)
 			refine(s, nrhs, NULL, 0, x, ldx, report);
+		else if (!resident && !tf_gpu_solver_resident(a) && s->factors == LU)
+			tf_plan_getrs(s->type, n, nrhs, a, lda, ipiv, x, ldx); /* LAPACK's solution */
+		else if (!resident && !tf_gpu_solver_resident(a))
+			tf_plan_potrs(s->type, s->uplo, n, nrhs, a, lda, x, ldx);
+		else
+			tf_fatal("%s: the GPU failed after writing the factors into A, which is in "
+				 "device memory: no solution", s->factors == LU ? "gesv" : "posv");
 	} else if (falls_back(s))
 		solve_in_dd_only(s, nrhs, NULL, 0, x, ldx, report);
 	if (s->gpu)
