@@ -98,6 +98,14 @@ static int native_on_gpu(enum tf_op_type type, char uplo, int n, int nrhs, doubl
 	return tf_plan_solve_native_gpu(type, uplo, n, nrhs, a, lda, ipiv, b, ldb, info) == 0;
 }
 
+/* A call on device arrays that the GPU did not take (it failed: reported)
+ * and that the CPU LAPACK cannot read. */
+static void no_cpu_for_device_arrays(const char *routine)
+{
+	tf_fatal("%s: its arrays are in device memory, the GPU could not solve the system, and the "
+		 "CPU LAPACK cannot read device memory", routine);
+}
+
 enum tf_where tf_abi_gesv(enum tf_op_type type, int n, int nrhs, double *a, int lda, int *ipiv,
 			  double *b, int ldb, int *info)
 {
@@ -108,10 +116,14 @@ enum tf_where tf_abi_gesv(enum tf_op_type type, int n, int nrhs, double *a, int 
 		tf_report_illegal(complex ? "ZGESV " : "DGESV ", illegal);
 		return TF_WHERE_NO_WORK;
 	}
-	const int resident = n > 0 && tf_plan_solve_resident(a, b);
+	/* (cpu mode asks nothing of CUDA) */
+	const int resident = n > 0 && tf_config()->mode != TF_MODE_CPU &&
+			     tf_plan_solve_resident(a, b);
 	if (tf_config()->mode != TF_MODE_DD || nrhs == 0) {
 		if (native_on_gpu(type, 0, n, nrhs, a, lda, ipiv, b, ldb, info))
 			return TF_WHERE_GPU;
+		if (resident)
+			no_cpu_for_device_arrays(complex ? "zgesv_" : "dgesv_");
 		if (tf_config()->mode == TF_MODE_DD) {
 			*info = tf_plan_getrf(type, n, a, lda, ipiv);
 			return TF_WHERE_CPU_BLAS;
@@ -157,10 +169,14 @@ enum tf_where tf_abi_posv(enum tf_op_type type, char uplo, int n, int nrhs, doub
 		return TF_WHERE_NO_WORK;
 	}
 	uplo = tf_uplo_option(uplo);
-	const int resident = n > 0 && tf_plan_solve_resident(a, b);
+	/* (cpu mode asks nothing of CUDA) */
+	const int resident = n > 0 && tf_config()->mode != TF_MODE_CPU &&
+			     tf_plan_solve_resident(a, b);
 	if (tf_config()->mode != TF_MODE_DD || nrhs == 0) {
 		if (native_on_gpu(type, uplo, n, nrhs, a, lda, NULL, b, ldb, info))
 			return TF_WHERE_GPU;
+		if (resident)
+			no_cpu_for_device_arrays(complex ? "zposv_" : "dposv_");
 		if (tf_config()->mode == TF_MODE_DD) {
 			*info = tf_plan_potrf(type, uplo, n, a, lda);
 			return TF_WHERE_CPU_BLAS;
