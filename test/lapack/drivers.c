@@ -429,17 +429,28 @@ static int factors_agree(const struct driver *d, int n, int lda, const double *a
 	for (size_t k = 0; k < count; k++) {
 		const size_t j = k / ((size_t)w * lda), i = k % ((size_t)w * lda) / w;
 		const int factor = j < (size_t)n && i < (size_t)n && !unread(d->uplo, i, j);
-		if (!factor && !bh_same(a[k], ra[k]))
+		if (!factor && !bh_same(a[k], ra[k])) {
+			printf("%% %s n %d: element %zu outside the factors written\n", d->name, n, k);
 			return 0;
+		}
 		finite &= !factor || isfinite(a_in[k]);
 	}
 	if (!finite) /* Inf or NaN in A: the CPU LAPACK's factors */
 		return same(a, ra, count) &&
 		       memcmp(ipiv, ripiv, (size_t)(n + PAD) * sizeof *ipiv) == 0;
 	for (int k = n; k < n + PAD; k++)
-		if (ipiv[k] != ripiv[k])
+		if (ipiv[k] != ripiv[k]) {
+			printf("%% %s n %d: ipiv(%d) written\n", d->name, n, k + 1);
 			return 0;
-	return factorization_holds(d, n, lda, a_in, a, ipiv);
+		}
+	if (factorization_holds(d, n, lda, a_in, a, ipiv))
+		return 1;
+	printf("%% %s n %d uplo %c: not a factorization of A; ipiv", d->name, n,
+	       d->uplo ? d->uplo : '-');
+	for (int k = 0; k < n && !d->uplo; k++)
+		printf(" %d (%d)", ipiv[k], ripiv[k]);
+	printf("\n");
+	return 0;
 #else
 	(void)a_in;
 	return same(a, ra, count) &&
