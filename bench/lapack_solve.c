@@ -17,7 +17,17 @@
  * real ones, stored as complex), complex right-hand sides.
  *
  *   lapack_solve [z]gesv|[z]posv N [NRHS [REPEAT [COND|dense]]]
- *   lapack_solve gels N [NRHS [REPEAT]] */
+ *   lapack_solve gels N [NRHS [REPEAT]]
+ *
+ * Built with TF_BENCH_GPU as lapack_solve_gpu, the fifth argument may
+ * instead say where the arrays are, on the random systems:
+ *   host       host memory (as without it)
+ *   device     A, B and ipiv in device memory (cudaMalloc), the driver's
+ *              call timed to the end of its work on the GPU
+ *   cusolver   no driver: cuSOLVER's getrf and getrs (potrf and potrs)
+ *              called directly on device arrays, the ceiling of a solve
+ *              in double on the GPU
+ * (A and B are copied in before each run, outside the time.) */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <math.h>
 #include <stdio.h>
@@ -26,6 +36,10 @@
 #include <time.h>
 #include "test/ill_conditioned.h"
 #include "test/splitmix64.h"
+#ifdef TF_BENCH_GPU
+#include <cuda_runtime_api.h>
+#include <cusolverDn.h>
+#endif
 
 void dgesv_(const int *n, const int *nrhs, double *a, const int *lda, int *ipiv, double *b,
 	    const int *ldb, int *info);
@@ -38,6 +52,59 @@ void zgesv_(const int *n, const int *nrhs, double *a, const int *lda, int *ipiv,
 	    const int *ldb, int *info);
 void zposv_(const char *uplo, const int *n, const int *nrhs, double *a, const int *lda, double *b,
 	    const int *ldb, int *info, size_t uplo_len);
+
+enum place { HOST, DEVICE, CUSOLVER };
+
+#ifdef TF_BENCH_GPU
+static void check(int ok, const char *what)
+{
+	if (!ok) {
+		fprintf(stderr, "lapack_solve_gpu: %s failed\n", what);
+		exit(2);
+	}
+}
+
+/* cuSOLVER's factorization and solve of the device system a, b in place. */
+static int cusolver_solve(int complex, int spd, int n, int nrhs, double *a, double *b, int *ipiv)
+{
+	static cusolverDnHandle_t handle;
+	static void *work;
+	static int *info_d;
+	int lwork = 0, info = 0;
+	if (!handle) {
+		check(cusolverDnCreate(&handle) == CUSOLVER_STATUS_SUCCESS, "cusolverDnCreate");
+		check(cudaMalloc((void **)&info_d, sizeof *info_d) == cudaSuccess, "cudaMalloc");
+	}
+	cuDoubleComplex *za = (cuDoubleComplex *)a, *zb = (cuDoubleComplex *)b;
+	const cublasFillMode_t lower = CUBLAS_FILL_MODE_LOWER;
+	if (spd && complex)
+		cusolverDnZpotrf_bufferSize(handle, lower, n, za, n, &lwork);
+	else if (spd)
+		cusolverDnDpotrf_bufferSize(handle, lower, n, a, n, &lwork);
+	else if (complex)
+		cusolverDnZgetrf_bufferSize(handle, n, n, za, n, &lwork);
+	else
+		cusolverDnDgetrf_bufferSize(handle, n, n, a, n, &lwork);
+	if (!work) /* the first call's size: every call here is of one order */
+		check(cudaMalloc(&work, (size_t)lwork * (complex ? 16 : 8)) == cudaSuccess, "cudaMalloc");
+	if (spd && complex) {
+		cusolverDnZpotrf(handle, lower, n, za, n, work, lwork, info_d);
+		cusolverDnZpotrs(handle, lower, n, nrhs, za, n, zb, n, info_d);
+	} else if (spd) {
+		cusolverDnDpotrf(handle, lower, n, a, n, work, lwork, info_d);
+		cusolverDnDpotrs(handle, lower, n, nrhs, a, n, b, n, info_d);
+	} else if (complex) {
+		cusolverDnZgetrf(handle, n, n, za, n, work, ipiv, info_d);
+		cusolverDnZgetrs(handle, CUBLAS_OP_N, n, nrhs, za, n, ipiv, zb, n, info_d);
+	} else {
+		cusolverDnDgetrf(handle, n, n, a, n, work, ipiv, info_d);
+		cusolverDnDgetrs(handle, CUBLAS_OP_N, n, nrhs, a, n, ipiv, b, n, info_d);
+	}
+	check(cudaMemcpy(&info, info_d, sizeof info, cudaMemcpyDeviceToHost) == cudaSuccess,
+	      "cudaMemcpy");
+	return info;
+}
+#endif
 
 static double seconds(clockid_t clock)
 {
@@ -60,7 +127,23 @@ int main(int argc, char **argv)
 	const int n = atoi(argv[2]), nrhs = argc > 3 ? atoi(argv[3]) : 1;
 	const int repeat = argc > 4 ? atoi(argv[4]) : 3;
 	const int dense = argc > 5 && strcmp(argv[5], "dense") == 0;
-	const double cond = argc > 5 && !dense ? atof(argv[5]) : 0.0;
+	enum place place = HOST;
+	if (argc > 5 && strcmp(argv[5], "device") == 0)
+		place = DEVICE;
+	else if (argc > 5 && strcmp(argv[5], "cusolver") == 0)
+		place = CUSOLVER;
+	const int placed = place != HOST || (argc > 5 && strcmp(argv[5], "host") == 0);
+#ifndef TF_BENCH_GPU
+	if (place != HOST || placed) {
+		fprintf(stderr, "lapack_solve: built without CUDA: no %s (lapack_solve_gpu)\n", argv[5]);
+		return 2;
+	}
+#endif
+	if (place != HOST && gels) {
+		fprintf(stderr, "lapack_solve: gels on host arrays only\n");
+		return 2;
+	}
+	const double cond = argc > 5 && !dense && !placed ? atof(argv[5]) : 0.0;
 	const int m = gels ? 2 * n : n; /* A's rows */
 	const size_t nn = (size_t)m * n;
 	double *a0 = malloc(w * nn * sizeof *a0), *a = malloc(w * nn * sizeof *a);
@@ -141,16 +224,45 @@ int main(int argc, char **argv)
 		b0[i] = 2.0 * splitmix64_unif(&rng) - 1.0;
 	double best_wall = INFINITY, best_cpu = INFINITY;
 	int info = 0;
+	double *a_at = a, *b_at = b; /* the arrays the call gets */
+	int *ipiv_at = ipiv;
+#ifdef TF_BENCH_GPU
+	if (place != HOST) {
+		check(cudaMalloc((void **)&a_at, w * nn * sizeof *a) == cudaSuccess &&
+		      cudaMalloc((void **)&b_at, (size_t)w * m * nrhs * sizeof *b) == cudaSuccess &&
+		      cudaMalloc((void **)&ipiv_at, (size_t)n * sizeof *ipiv) == cudaSuccess,
+		      "cudaMalloc");
+	}
+#endif
 	for (int r = 0; r < repeat; r++) {
 		memcpy(a, a0, w * nn * sizeof *a);
 		memcpy(b, b0, (size_t)w * m * nrhs * sizeof *b);
+#ifdef TF_BENCH_GPU
+		if (place != HOST)
+			check(cudaMemcpy(a_at, a0, w * nn * sizeof *a, cudaMemcpyHostToDevice) ==
+				      cudaSuccess &&
+			      cudaMemcpy(b_at, b0, (size_t)w * m * nrhs * sizeof *b,
+					 cudaMemcpyHostToDevice) == cudaSuccess &&
+			      cudaDeviceSynchronize() == cudaSuccess, "cudaMemcpy");
+#endif
+		double *a = a_at, *b = b_at;
+		int *ipiv = ipiv_at;
 		double w0 = seconds(CLOCK_MONOTONIC), c0 = seconds(CLOCK_PROCESS_CPUTIME_ID);
+#ifdef TF_BENCH_GPU
+		if (place == CUSOLVER)
+			info = cusolver_solve(complex, spd, n, nrhs, a, b, ipiv);
+		else
+#endif
 		if (gels)
 			dgels_("N", &m, &n, &nrhs, a, &m, b, &m, work, &lwork, &info, 1);
 		else if (spd)
 			(complex ? zposv_ : dposv_)("L", &n, &nrhs, a, &n, b, &n, &info, 1);
 		else
 			(complex ? zgesv_ : dgesv_)(&n, &nrhs, a, &n, ipiv, b, &n, &info);
+#ifdef TF_BENCH_GPU
+		if (place != HOST)
+			check(cudaDeviceSynchronize() == cudaSuccess, "cudaDeviceSynchronize");
+#endif
 		double w = seconds(CLOCK_MONOTONIC) - w0, c = seconds(CLOCK_PROCESS_CPUTIME_ID) - c0;
 		best_wall = fmin(best_wall, w);
 		best_cpu = fmin(best_cpu, c);
@@ -164,8 +276,11 @@ int main(int argc, char **argv)
 		printf(" cond %.0e", cond);
 	else if (dense)
 		printf(" dense, nearly singular");
-	printf(" mode %s: info %d, best of %d: %.3f s wall, %.3f s CPU\n", mode ? mode : "dd", info,
-	       repeat, best_wall, best_cpu);
+	if (placed)
+		printf(" %s arrays", place == HOST ? "host" : "device");
+	printf(" %s%s: info %d, best of %d: %.3f s wall, %.3f s CPU\n",
+	       place == CUSOLVER ? "cuSOLVER called directly" : "mode ",
+	       place == CUSOLVER ? "" : mode ? mode : "dd", info, repeat, best_wall, best_cpu);
 	free(a0), free(a), free(b0), free(b), free(ipiv), free(work);
 	return cond > 0.0 || dense ? info < 0 : info != 0;
 }

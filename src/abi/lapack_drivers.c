@@ -3,11 +3,14 @@
 /* LAPACK's drivers dgesv_, zgesv_, dposv_, zposv_, dsysv_ and dgels_.  Checked as LAPACK
  * checks them (INFO = -i and xerbla_ for the i-th argument); in dd mode a
  * system of finite data is factored in double and refined (plan/refine.h;
- * gesv and posv factor A again in DD where that does not converge),
- * and anything else goes to the CPU LAPACK: in the other modes its driver,
- * unchanged; in dd mode (n = 0, nrhs = 0, Inf or NaN in A or B) its
+ * gesv and posv factor A again in DD where that does not converge; on the
+ * GPU for device arrays and large host ones), and anything else goes to
+ * the CPU LAPACK: in the other modes its driver, unchanged (native mode's
+ * gesv and posv go to cuSOLVER instead for device arrays and large host
+ * ones); in dd mode (n = 0, nrhs = 0, Inf or NaN in A or B) its
  * factorization and solve with their BLAS native, so that the result is the
- * reference's. */
+ * reference's.  Device arrays are not read here: their data go to the GPU
+ * whole. */
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -56,13 +59,15 @@ static void log_refinement(const char *routine, const char *factor, int n, int n
 {
 	if (!tf_config()->log)
 		return;
-	char double_part[96], dd_part[128];
+	char double_part[160], dd_part[128];
+	const char *where = report->on_gpu ? " on the GPU (cuSOLVER)" : "";
 	if (info == 0)
-		snprintf(double_part, sizeof double_part, "%s in double, refined in DD: %d steps%s",
-			 factor, report->steps, report->dd_factored ? ", not converged" : "");
+		snprintf(double_part, sizeof double_part, "%s in double%s, refined in DD%s: %d steps%s",
+			 factor, where, report->on_gpu ? " on the GPU" : "", report->steps,
+			 report->dd_factored ? ", not converged" : "");
 	else
-		snprintf(double_part, sizeof double_part, "%s in double failed (INFO %d)", factor,
-			 info);
+		snprintf(double_part, sizeof double_part, "%s in double%s failed (INFO %d)", factor,
+			 where, info);
 	if (!report->dd_factored)
 		dd_part[0] = 0;
 	else if (report->dd_info)
@@ -79,6 +84,28 @@ static void log_refinement(const char *routine, const char *factor, int n, int n
 			   report->converged ? "converged" : "NOT converged");
 }
 
+/* Native mode's gesv (uplo 0) and posv on the GPU, where the planner
+ * sends them (device arrays, large host ones), and dd mode's with no
+ * right-hand side on device arrays (a factorization only): 1 when done
+ * there. */
+static int native_on_gpu(enum tf_op_type type, char uplo, int n, int nrhs, double *a, int lda,
+			 int *ipiv, double *b, int ldb, int *info)
+{
+	if (n == 0 || (tf_config()->mode != TF_MODE_NATIVE &&
+		       !(tf_config()->mode == TF_MODE_DD && nrhs == 0)) ||
+	    !tf_plan_solve_on_gpu(type, uplo, n, nrhs, a, b))
+		return 0;
+	return tf_plan_solve_native_gpu(type, uplo, n, nrhs, a, lda, ipiv, b, ldb, info) == 0;
+}
+
+/* A call on device arrays that the GPU did not take (it failed: reported)
+ * and that the CPU LAPACK cannot read. */
+static void no_cpu_for_device_arrays(const char *routine)
+{
+	tf_fatal("%s: its arrays are in device memory, the GPU could not solve the system, and the "
+		 "CPU LAPACK cannot read device memory", routine);
+}
+
 enum tf_where tf_abi_gesv(enum tf_op_type type, int n, int nrhs, double *a, int lda, int *ipiv,
 			  double *b, int ldb, int *info)
 {
@@ -89,19 +116,43 @@ enum tf_where tf_abi_gesv(enum tf_op_type type, int n, int nrhs, double *a, int 
 		tf_report_illegal(complex ? "ZGESV " : "DGESV ", illegal);
 		return TF_WHERE_NO_WORK;
 	}
-	if (tf_config()->mode != TF_MODE_DD) {
+	/* (cpu mode asks nothing of CUDA) */
+	const int resident = n > 0 && tf_config()->mode != TF_MODE_CPU &&
+			     tf_plan_solve_resident(a, b);
+	if (tf_config()->mode != TF_MODE_DD || nrhs == 0) {
+		if (native_on_gpu(type, 0, n, nrhs, a, lda, ipiv, b, ldb, info))
+			return TF_WHERE_GPU;
+		if (resident)
+			no_cpu_for_device_arrays(complex ? "zgesv_" : "dgesv_");
+		if (tf_config()->mode == TF_MODE_DD) {
+			*info = tf_plan_getrf(type, n, a, lda, ipiv);
+			return TF_WHERE_CPU_BLAS;
+		}
 		*info = tf_plan_lapack_gesv(type, n, nrhs, a, lda, ipiv, b, ldb);
 		return TF_WHERE_CPU_BLAS;
 	}
-	if (n == 0 || nrhs == 0 || !finite_matrix(type, n, n, a, lda) ||
-	    !finite_matrix(type, n, nrhs, b, ldb)) {
+	struct tf_refine_report report = { 0 };
+	if (n > 0 && tf_plan_solve_on_gpu(type, 0, n, nrhs, a, b)) {
+		*info = tf_plan_gesv_refined(type, n, nrhs, a, lda, ipiv, b, ldb, 1, &report);
+		if (!report.left) {
+			if (*info == 0 || report.dd_factored)
+				log_refinement(complex ? "zgesv_" : "dgesv_", "LU", n, nrhs, *info,
+					       &report);
+			return TF_WHERE_GPU;
+		}
+		/* Inf or NaN in device arrays: solved in double, not refined */
+		if (report.nonfinite && resident &&
+		    tf_plan_solve_native_gpu(type, 0, n, nrhs, a, lda, ipiv, b, ldb, info) == 0)
+			return TF_WHERE_GPU;
+	}
+	if (n == 0 || (!resident && (!finite_matrix(type, n, n, a, lda) ||
+				     !finite_matrix(type, n, nrhs, b, ldb)))) {
 		*info = tf_plan_getrf(type, n, a, lda, ipiv);
 		if (*info == 0)
 			tf_plan_getrs(type, n, nrhs, a, lda, ipiv, b, ldb);
 		return TF_WHERE_CPU_BLAS;
 	}
-	struct tf_refine_report report;
-	*info = tf_plan_gesv_refined(type, n, nrhs, a, lda, ipiv, b, ldb, &report);
+	*info = tf_plan_gesv_refined(type, n, nrhs, a, lda, ipiv, b, ldb, 0, &report);
 	if (*info == 0 || report.dd_factored)
 		log_refinement(complex ? "zgesv_" : "dgesv_", "LU", n, nrhs, *info, &report);
 	return TF_WHERE_CPU_DD;
@@ -118,19 +169,42 @@ enum tf_where tf_abi_posv(enum tf_op_type type, char uplo, int n, int nrhs, doub
 		return TF_WHERE_NO_WORK;
 	}
 	uplo = tf_uplo_option(uplo);
-	if (tf_config()->mode != TF_MODE_DD) {
+	/* (cpu mode asks nothing of CUDA) */
+	const int resident = n > 0 && tf_config()->mode != TF_MODE_CPU &&
+			     tf_plan_solve_resident(a, b);
+	if (tf_config()->mode != TF_MODE_DD || nrhs == 0) {
+		if (native_on_gpu(type, uplo, n, nrhs, a, lda, NULL, b, ldb, info))
+			return TF_WHERE_GPU;
+		if (resident)
+			no_cpu_for_device_arrays(complex ? "zposv_" : "dposv_");
+		if (tf_config()->mode == TF_MODE_DD) {
+			*info = tf_plan_potrf(type, uplo, n, a, lda);
+			return TF_WHERE_CPU_BLAS;
+		}
 		*info = tf_plan_lapack_posv(type, uplo, n, nrhs, a, lda, b, ldb);
 		return TF_WHERE_CPU_BLAS;
 	}
-	if (n == 0 || nrhs == 0 || !finite_triangle(type, uplo, n, a, lda) ||
-	    !finite_matrix(type, n, nrhs, b, ldb)) {
+	struct tf_refine_report report = { 0 };
+	if (n > 0 && tf_plan_solve_on_gpu(type, uplo, n, nrhs, a, b)) {
+		*info = tf_plan_posv_refined(type, uplo, n, nrhs, a, lda, b, ldb, 1, &report);
+		if (!report.left) {
+			if (*info == 0 || report.dd_factored)
+				log_refinement(complex ? "zposv_" : "dposv_", "Cholesky", n, nrhs,
+					       *info, &report);
+			return TF_WHERE_GPU;
+		}
+		if (report.nonfinite && resident &&
+		    tf_plan_solve_native_gpu(type, uplo, n, nrhs, a, lda, NULL, b, ldb, info) == 0)
+			return TF_WHERE_GPU;
+	}
+	if (n == 0 || (!resident && (!finite_triangle(type, uplo, n, a, lda) ||
+				     !finite_matrix(type, n, nrhs, b, ldb)))) {
 		*info = tf_plan_potrf(type, uplo, n, a, lda);
 		if (*info == 0)
 			tf_plan_potrs(type, uplo, n, nrhs, a, lda, b, ldb);
 		return TF_WHERE_CPU_BLAS;
 	}
-	struct tf_refine_report report;
-	*info = tf_plan_posv_refined(type, uplo, n, nrhs, a, lda, b, ldb, &report);
+	*info = tf_plan_posv_refined(type, uplo, n, nrhs, a, lda, b, ldb, 0, &report);
 	if (*info == 0 || report.dd_factored)
 		log_refinement(complex ? "zposv_" : "dposv_", "Cholesky", n, nrhs, *info, &report);
 	return TF_WHERE_CPU_DD;

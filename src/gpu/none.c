@@ -7,6 +7,7 @@
 #include "gpu/typed.h"
 #include "gpu/real_form.h"
 #include "gpu/trsm.h"
+#include "gpu/solver.h"
 
 int tf_gpu_usable(void)
 {
@@ -172,4 +173,51 @@ int tf_gpu_trsm_run(const struct tf_op *op, int check_finite, tf_gpu_trsm_update
 {
 	(void)op, (void)check_finite, (void)update;
 	return -1;
+}
+
+struct tf_gpu_system *tf_gpu_system_factor(enum tf_op_type type, char uplo, int n, double *a,
+					   int lda, int *ipiv, int nrhs, const double *b, int ldb,
+					   int keep, int *info, int *failed)
+{
+	(void)type, (void)uplo, (void)n, (void)a, (void)lda, (void)ipiv, (void)nrhs, (void)b;
+	(void)ldb, (void)keep, (void)info;
+	*failed = 0;
+	return NULL;
+}
+
+int tf_gpu_system_solve(struct tf_gpu_system *s, int nrhs, double *x, int ldx)
+{
+	(void)s, (void)nrhs, (void)x, (void)ldx;
+	return -1;
+}
+
+int tf_gpu_system_residual(struct tf_gpu_system *s, int c, const double *x_hi,
+			   const double *x_lo, double *r, double *r_lo)
+{
+	(void)s, (void)c, (void)x_hi, (void)x_lo, (void)r, (void)r_lo;
+	return -1;
+}
+
+int tf_gpu_system_original(struct tf_gpu_system *s, double *a, double *b)
+{
+	(void)s, (void)a, (void)b;
+	return -1;
+}
+
+int tf_gpu_copy_matrix(size_t size, int rows, int cols, const void *from, int ldfrom, void *to,
+		       int ldto)
+{
+	(void)size, (void)rows, (void)cols, (void)from, (void)ldfrom, (void)to, (void)ldto;
+	return -1;
+}
+
+int tf_gpu_solver_resident(const void *p)
+{
+	(void)p;
+	return 0;
+}
+
+void tf_gpu_system_end(struct tf_gpu_system *s)
+{
+	(void)s;
 }

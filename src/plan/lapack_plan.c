@@ -5,6 +5,11 @@
 #include "core/stats.h"
 #include "cpu/dd_kernels.h"
 #include "cpu/lapack_library.h"
+#include "cpu/threads.h"
+#include "core/environment.h"
+#include "gpu/gpu.h"
+#include "gpu/solver.h"
+#include "plan/cost.h"
 #include "plan/lapack_plan.h"
 
 int tf_plan_lapack_gesv(enum tf_op_type type, int n, int nrhs, double *a, int lda, int *ipiv,
@@ -46,6 +51,59 @@ int tf_plan_lapack_dgels(int native, char trans, int m, int n, int nrhs, double 
 	lapack->dgels(&trans, &m, &n, &nrhs, a, &lda, b, &ldb, work, &lwork, &info, 1);
 	tf_thread.native_depth -= native;
 	return info;
+}
+
+/* cuSOLVER's getrf and potrf at large orders reach about a third of the
+ * FP64 GEMM rate (22 TFLOP/s for getrf at n = 16384 on an H100), and each
+ * panel of the factorization costs launches and a synchronization whatever
+ * its size: estimates, good enough to tell GPU from CPU. */
+#define SOLVE_GPU_SHARE_OF_GEMM 0.35
+#define SOLVE_GPU_SECONDS_PER_COLUMN 4e-6
+
+int tf_plan_solve_resident(const double *a, const double *b)
+{
+	return tf_gpu_solver_resident(a) || tf_gpu_solver_resident(b);
+}
+
+int tf_plan_solve_on_gpu(enum tf_op_type type, char uplo, int n, int nrhs, const double *a,
+			 const double *b)
+{
+	if (!tf_gpu_usable())
+		return 0;
+	if (tf_plan_solve_resident(a, b))
+		return 1;
+	const double width = type == TF_TYPE_Z ? 2.0 : 1.0, order = n;
+	const double flops = (type == TF_TYPE_Z ? 4.0 : 1.0) *
+			     ((uplo ? 1.0 : 2.0) / 3.0 * order * order * order +
+			      2.0 * order * order * nrhs);
+	const double threshold = tf_config()->gpu_min_flops;
+	if (threshold >= 0)
+		return flops >= threshold;
+	const double rate = SOLVE_GPU_SHARE_OF_GEMM * tf_gpu_gemm_flops(TF_GPU_NATIVE);
+	const double bytes = width * sizeof(double) * (2.0 * order * order + 2.0 * order * nrhs);
+	if (rate <= 0)
+		return 0;
+	double gpu = tf_cost_gpu_seconds(flops, rate, bytes, tf_gpu_link_bytes()) +
+		     SOLVE_GPU_SECONDS_PER_COLUMN * order;
+	double cpu = flops / (tf_cpu_threads() * TF_COST_CPU_BLAS_GEMM_FLOPS_PER_THREAD);
+	return gpu < cpu;
+}
+
+int tf_plan_solve_native_gpu(enum tf_op_type type, char uplo, int n, int nrhs, double *a,
+			     int lda, int *ipiv, double *b, int ldb, int *info)
+{
+	int failed = 0;
+	struct tf_gpu_system *system = tf_gpu_system_factor(type, uplo, n, a, lda, ipiv, nrhs, b,
+							    ldb, 0, info, &failed);
+	if (!system)
+		return -1;
+	/* A holds the factors from here: a failed solve cannot go elsewhere */
+	if (*info == 0 && tf_gpu_system_solve(system, nrhs, b, ldb) != 0)
+		tf_fatal("%s: the solve with the GPU's factors failed; A holds the factors, B may be "
+			 "partly written", type == TF_TYPE_Z ? (uplo ? "zposv_" : "zgesv_")
+							     : (uplo ? "dposv_" : "dgesv_"));
+	tf_gpu_system_end(system);
+	return 0;
 }
 
 /* The factorizations and solves run with native_depth raised: the BLAS

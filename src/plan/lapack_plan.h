@@ -31,6 +31,26 @@ int tf_plan_lapack_dsysv(int native, char uplo, int n, int nrhs, double *a, int 
 int tf_plan_lapack_dgels(int native, char trans, int m, int n, int nrhs, double *a, int lda,
 			 double *b, int ldb, double *work, int lwork);
 
+/* Whether gesv (uplo 0) or posv (uplo 'U' or 'L') of order n with nrhs
+ * right-hand sides goes to the GPU: always when A or B is in device or
+ * managed memory, which the CPU LAPACK cannot read (where there is a GPU
+ * to use); for host arrays when the cost model (the factorization at
+ * cuSOLVER's rate, the transfers of A there and of its factors back,
+ * against the CPU's rate) says it finishes sooner, or when its flops reach
+ * TWOFOLD_GPU_MIN_FLOPS where that is set. */
+int tf_plan_solve_on_gpu(enum tf_op_type type, char uplo, int n, int nrhs, const double *a,
+			 const double *b);
+
+/* Whether a or b is in device or managed memory. */
+int tf_plan_solve_resident(const double *a, const double *b);
+
+/* gesv or posv (uplo 0, or the triangle) in native mode on the GPU: cuSOLVER's
+ * getrf and getrs (potrf and potrs), A, ipiv, B and INFO as LAPACK's
+ * driver leaves them.  Returns 0, or -1 when the GPU could not be used
+ * (nothing written: the caller computes it on the CPU). */
+int tf_plan_solve_native_gpu(enum tf_op_type type, char uplo, int n, int nrhs, double *a,
+			     int lda, int *ipiv, double *b, int ldb, int *info);
+
 /* The factorizations and their solves, their BLAS native. */
 int tf_plan_getrf(enum tf_op_type type, int n, double *a, int lda, int *ipiv);
 int tf_plan_getrs(enum tf_op_type type, int n, int nrhs, const double *lu, int ldlu,

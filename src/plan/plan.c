@@ -17,12 +17,6 @@
 #include "plan/split_plan.h"
 #include "plan/typed_plan.h"
 
-/* The CPU DD kernels' rates, from measurements on AVX2 processors (about
- * 2.3 GFLOP/s per core for gemm; gemv and axpy stream their data at a few
- * GB/s per core, plan/cost.h); the CPU BLAS's, a modest optimized BLAS. */
-#define CPU_DD_GEMM_FLOPS_PER_THREAD 2.0e9
-#define CPU_BLAS_GEMM_FLOPS_PER_THREAD 8.0e9
-
 static pthread_once_t no_gpu_notice_once = PTHREAD_ONCE_INIT;
 
 static void no_gpu_notice(void)
@@ -99,8 +93,8 @@ static struct estimate estimate(const struct tf_op *op, enum tf_gpu_arith arith)
 			gpu_rate = split;
 	}
 	double threads = tf_cpu_threads();
-	double cpu_rate = threads * (tf_config()->mode == TF_MODE_DD ? CPU_DD_GEMM_FLOPS_PER_THREAD
-								      : CPU_BLAS_GEMM_FLOPS_PER_THREAD);
+	double cpu_rate = threads * (tf_config()->mode == TF_MODE_DD ? TF_COST_CPU_DD_GEMM_FLOPS_PER_THREAD
+								      : TF_COST_CPU_BLAS_GEMM_FLOPS_PER_THREAD);
 	if (gpu_rate > 0)
 		e.gpu = tf_cost_gpu_seconds(flops, gpu_rate, tf_op_bytes(op), tf_gpu_link_bytes());
 	e.cpu = op->kind == TF_OP_GEMM ? flops / cpu_rate

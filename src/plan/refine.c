@@ -5,6 +5,7 @@
 #include <string.h>
 #include "core/message.h"
 #include "cpu/dd_kernels.h"
+#include "gpu/solver.h"
 #include "plan/lapack_plan.h"
 #include "plan/refine.h"
 #include "twofold/arith_zdd.h"
@@ -26,6 +27,12 @@ struct factored {
 	 * instead. */
 	const void *dd;
 	const int *dd_ipiv;
+	/* The GPU's system (gpu/solver.h), when set: A factored there, the
+	 * original A and B kept there (a and b are not read), and the
+	 * residuals and the corrections with the double factors computed
+	 * there; the loop, the updates of x in DD and the criteria stay here. */
+	struct tf_gpu_system *gpu;
+	int gpu_failed; /* a step on the GPU failed (reported): stop refining */
 };
 
 /* The corrections solved with the DD factors from the residuals in DD
@@ -72,8 +79,13 @@ static void solve_in_dd(const struct factored *s, int nrhs, double *b, double *b
 	free(x);
 }
 
-static int solve(const struct factored *s, int nrhs, double *b, int ldb)
+static int solve(struct factored *s, int nrhs, double *b, int ldb)
 {
+	if (s->gpu) {
+		int status = tf_gpu_system_solve(s->gpu, nrhs, b, ldb);
+		s->gpu_failed |= status != 0;
+		return status;
+	}
 	switch (s->factors) {
 	case CHOLESKY: return tf_plan_potrs(s->type, s->uplo, s->n, nrhs, s->factor, s->ldf, b, ldb);
 	case LDLT: return tf_plan_dsytrs(s->uplo, s->n, nrhs, s->factor, s->ldf, s->ipiv, b, ldb);
@@ -118,6 +130,8 @@ static void correct(int n, int width, const double *d, const double *d_lo, doubl
 		c->active = 0;
 	else if (c->steps > 1 && normwise > TF_REFINE_NO_PROGRESS * c->normwise)
 		c->active = 0;
+	else if (isnan(normwise)) /* NaN from the data (device arrays are not checked before) */
+		c->active = 0;
 	c->normwise = normwise;
 	c->componentwise = componentwise;
 }
@@ -125,7 +139,7 @@ static void correct(int n, int width, const double *d, const double *d_lo, doubl
 /* Refines the active columns of x (n x nrhs; x_lo n x nrhs, leading
  * dimension n) against b with s's factors, until each converges or stops
  * making progress. */
-static void iterate(const struct factored *s, int nrhs, const double *b, int ldb, double *x,
+static void iterate(struct factored *s, int nrhs, const double *b, int ldb, double *x,
 		    int ldx, double *x_lo, struct column *columns)
 {
 	const int n = s->n, width = s->type == TF_TYPE_Z ? 2 : 1;
@@ -146,17 +160,24 @@ static void iterate(const struct factored *s, int nrhs, const double *b, int ldb
 				continue;
 			}
 			active++;
-			tf_plan_residual(s->type, s->uplo, n, 1, s->a, s->lda,
-					 x + (size_t)width * c * ldx, x_lo + c * column, n,
-					 b + (size_t)width * c * ldb, ldb, rc,
-					 r_lo ? r_lo + c * column : NULL, n);
+			if (s->gpu)
+				s->gpu_failed |= tf_gpu_system_residual(s->gpu, c,
+									x + (size_t)width * c * ldx,
+									x_lo + c * column, rc,
+									r_lo ? r_lo + c * column
+									     : NULL) != 0;
+			else
+				tf_plan_residual(s->type, s->uplo, n, 1, s->a, s->lda,
+						 x + (size_t)width * c * ldx, x_lo + c * column, n,
+						 b + (size_t)width * c * ldb, ldb, rc,
+						 r_lo ? r_lo + c * column : NULL, n);
 		}
-		if (!active)
+		if (!active || s->gpu_failed)
 			break;
 		if (s->dd)
 			solve_in_dd(s, nrhs, r, r_lo, column);
-		else
-			solve(s, nrhs, r, n);
+		else if (solve(s, nrhs, r, n) != 0)
+			break;
 		for (int c = 0; c < nrhs; c++)
 			if (columns[c].active)
 				correct(n, width, r + c * column, r_lo ? r_lo + c * column : NULL,
@@ -197,14 +218,31 @@ static void refine_in_dd(struct factored *s, int nrhs, const double *b, int ldb,
 {
 	const int n = s->n, complex = s->type == TF_TYPE_Z;
 	const size_t column = (size_t)(complex ? 2 : 1) * n;
+	double *originals = NULL;
+	if (s->gpu) { /* A and B from the GPU's copies, the GPU released */
+		originals = s->gpu_failed ? NULL : malloc(column * (n + nrhs) * sizeof *originals);
+		const int fetched = originals && tf_gpu_system_original(s->gpu, originals,
+									 originals + column * n) == 0;
+		tf_gpu_system_end(s->gpu);
+		s->gpu = NULL;
+		if (!fetched) {
+			tf_message("the original A of order %d is not at hand: not factored in DD", n);
+			free(originals);
+			return;
+		}
+		s->a = originals, s->lda = n;
+		b = originals + column * n, ldb = n;
+	}
 	void *factors = malloc((size_t)n * n * (complex ? sizeof(tf_zdd) : sizeof(tf_dd)) + 1);
 	int *pivots = malloc((size_t)n * sizeof *pivots + 1);
 	if (!factors || !pivots) { /* 16 n^2 bytes (complex 32): x stays as it is */
 		tf_message("no memory for a factorization in DD of order %d: not factored in DD", n);
 		free(pivots);
 		free(factors);
+		free(originals);
 		return;
 	}
+	/* The factorization in DD: its one call site (the CPU's). */
 	if (complex)
 		report->dd_info = s->factors == CHOLESKY
 			? tf_cpu_zdd_potrf(s->uplo, n, s->a, s->lda, factors)
@@ -231,6 +269,7 @@ static void refine_in_dd(struct factored *s, int nrhs, const double *b, int ldb,
 	}
 	free(pivots);
 	free(factors);
+	free(originals);
 }
 
 /* Whether the fallback in DD applies to these factors. */
@@ -288,19 +327,111 @@ static double *copy_of(int width, int m, int n, const double *a, int lda)
 	return copy;
 }
 
-/* gesv and posv (s says which): A (n x n, lda) factored in double in
- * place, a first solution, the refinement against copies of A and B; the
- * fallback in DD where that factorization fails.  Returns INFO. */
-static int factor_and_refine(struct factored *s, double *a, int lda, int *ipiv, int nrhs,
-			     double *b, int ldb, struct tf_refine_report *report)
+/* factor_and_refine on the GPU: A factored there by cuSOLVER (the factors
+ * and pivots written into a and ipiv), the original A and B kept there; x,
+ * the solution refined on the host, is B itself for host arrays, else a
+ * host copy written into B at the end.  Returns 0 with *info set, or -1
+ * when the GPU did not factor A (nothing written). */
+static int factor_and_refine_on_gpu(struct factored *s, double *a, int lda, int *ipiv, int nrhs,
+				    double *b, int ldb, int *info, struct tf_refine_report *report)
 {
 	const int width = s->type == TF_TYPE_Z ? 2 : 1, n = s->n;
+	int failed = 0;
+	struct tf_gpu_system *system = tf_gpu_system_factor(s->type, s->uplo, n, a, lda, ipiv, nrhs,
+							    b, ldb, 1, info, &failed);
+	if (!system)
+		return -1;
+	s->gpu = system; /* until the end, or the fallback's taking the originals */
+	report->on_gpu = 1;
+	const int resident = tf_gpu_solver_resident(b);
+	double *x = b;
+	int ldx = ldb;
+	if (resident) {
+		if (!(x = malloc((size_t)width * n * nrhs * sizeof *x + 1)))
+			tf_fatal("out of memory for a copy of a %d x %d matrix", n, nrhs);
+		ldx = n;
+		if (tf_gpu_copy_matrix(sizeof(double), width * n, nrhs, b, width * ldb, x, width * n) != 0)
+			tf_fatal("%s: B could not be read from device memory", "a solve");
+	}
+	if (*info == 0) {
+		if (solve(s, nrhs, x, ldx) == 0)
+			refine(s, nrhs, NULL, 0, x, ldx, report);
+		else if (!resident && !tf_gpu_solver_resident(a) && s->factors == LU)
+			tf_plan_getrs(s->type, n, nrhs, a, lda, ipiv, x, ldx); /* LAPACK's solution */
+		else if (!resident && !tf_gpu_solver_resident(a))
+			tf_plan_potrs(s->type, s->uplo, n, nrhs, a, lda, x, ldx);
+		else
+			tf_fatal("%s: the GPU failed after writing the factors into A, which is in "
+				 "device memory: no solution", s->factors == LU ? "gesv" : "posv");
+	} else if (falls_back(s))
+		solve_in_dd_only(s, nrhs, NULL, 0, x, ldx, report);
+	if (s->gpu)
+		tf_gpu_system_end(s->gpu);
+	s->gpu = NULL;
+	if (resident) {
+		if (tf_gpu_copy_matrix(sizeof(double), width * n, nrhs, x, width * n, b, width * ldb) != 0)
+			tf_fatal("%s: the solution could not be written into B in device memory",
+				 "a solve");
+		free(x);
+	}
+	return 0;
+}
+
+static int factor_and_refine(struct factored *s, double *a, int lda, int *ipiv, int nrhs,
+			     double *b, int ldb, int on_gpu, struct tf_refine_report *report);
+
+/* factor_and_refine on host copies of arrays in device memory, where the
+ * GPU could not factor A; the copies written back. */
+static int factor_and_refine_mirrored(struct factored *s, double *a, int lda, int *ipiv,
+				      int nrhs, double *b, int ldb, struct tf_refine_report *report)
+{
+	const int width = s->type == TF_TYPE_Z ? 2 : 1, n = s->n;
+	double *a_copy = malloc((size_t)width * n * n * sizeof *a_copy + 1);
+	double *b_copy = malloc((size_t)width * n * nrhs * sizeof *b_copy + 1);
+	int *pivots = malloc((size_t)n * sizeof *pivots + 1);
+	if (!a_copy || !b_copy || !pivots)
+		tf_fatal("out of memory for host copies of a system of order %d", n);
+	if (tf_gpu_copy_matrix(sizeof(double), width * n, n, a, width * lda, a_copy, width * n) != 0 ||
+	    tf_gpu_copy_matrix(sizeof(double), width * n, nrhs, b, width * ldb, b_copy, width * n) != 0)
+		tf_fatal("a system of order %d in device memory could be neither solved on the GPU "
+			 "nor read by the CPU", n);
+	int info = factor_and_refine(s, a_copy, n, ipiv ? pivots : NULL, nrhs, b_copy, n, 0, report);
+	if (tf_gpu_copy_matrix(sizeof(double), width * n, n, a_copy, width * n, a, width * lda) != 0 ||
+	    tf_gpu_copy_matrix(sizeof(double), width * n, nrhs, b_copy, width * n, b, width * ldb) != 0 ||
+	    (ipiv && tf_gpu_copy_matrix(sizeof *ipiv, n, 1, pivots, n, ipiv, n) != 0))
+		tf_fatal("the solution of a system of order %d could not be written into device "
+			 "memory", n);
+	free(pivots);
+	free(b_copy);
+	free(a_copy);
+	return info;
+}
+
+/* gesv and posv (s says which): A (n x n, lda) factored in double in
+ * place, a first solution, the refinement against copies of A and B; the
+ * fallback in DD where that factorization fails.  On the GPU when on_gpu
+ * (report->left where it did not take the system), else on the CPU (on
+ * host copies of device arrays).  Returns INFO. */
+static int factor_and_refine(struct factored *s, double *a, int lda, int *ipiv, int nrhs,
+			     double *b, int ldb, int on_gpu, struct tf_refine_report *report)
+{
+	const int width = s->type == TF_TYPE_Z ? 2 : 1, n = s->n;
+	*report = (struct tf_refine_report){ 0 };
+	int info = 0;
+	if (on_gpu) {
+		if (factor_and_refine_on_gpu(s, a, lda, ipiv, nrhs, b, ldb, &info, report) == 0)
+			return info;
+		report->left = 1;
+		report->nonfinite = info == -1;
+		return 0;
+	}
+	if (tf_plan_solve_resident(a, b))
+		return factor_and_refine_mirrored(s, a, lda, ipiv, nrhs, b, ldb, report);
 	double *a0 = copy_of(width, n, n, a, lda), *b0 = copy_of(width, n, nrhs, b, ldb);
 	s->a = a0, s->lda = n;
 	s->factor = a, s->ldf = lda, s->ipiv = ipiv;
-	int info = s->factors == LU ? tf_plan_getrf(s->type, n, a, lda, ipiv)
-				    : tf_plan_potrf(s->type, s->uplo, n, a, lda);
-	*report = (struct tf_refine_report){ 0 };
+	info = s->factors == LU ? tf_plan_getrf(s->type, n, a, lda, ipiv)
+				: tf_plan_potrf(s->type, s->uplo, n, a, lda);
 	if (info == 0) {
 		solve(s, nrhs, b, ldb);
 		refine(s, nrhs, b0, n, b, ldb, report);
@@ -312,17 +443,17 @@ static int factor_and_refine(struct factored *s, double *a, int lda, int *ipiv, 
 }
 
 int tf_plan_gesv_refined(enum tf_op_type type, int n, int nrhs, double *a, int lda, int *ipiv,
-			 double *b, int ldb, struct tf_refine_report *report)
+			 double *b, int ldb, int on_gpu, struct tf_refine_report *report)
 {
 	struct factored s = { .type = type, .factors = LU, .n = n };
-	return factor_and_refine(&s, a, lda, ipiv, nrhs, b, ldb, report);
+	return factor_and_refine(&s, a, lda, ipiv, nrhs, b, ldb, on_gpu, report);
 }
 
 int tf_plan_posv_refined(enum tf_op_type type, char uplo, int n, int nrhs, double *a, int lda,
-			 double *b, int ldb, struct tf_refine_report *report)
+			 double *b, int ldb, int on_gpu, struct tf_refine_report *report)
 {
 	struct factored s = { .type = type, .factors = CHOLESKY, .uplo = uplo, .n = n };
-	return factor_and_refine(&s, a, lda, NULL, nrhs, b, ldb, report);
+	return factor_and_refine(&s, a, lda, NULL, nrhs, b, ldb, on_gpu, report);
 }
 
 int tf_plan_dsysv_refined(char uplo, int n, int nrhs, double *a, int lda, int *ipiv, double *b,
@@ -332,7 +463,8 @@ int tf_plan_dsysv_refined(char uplo, int n, int nrhs, double *a, int lda, int *i
 	int info = tf_plan_lapack_dsysv(1, uplo, n, nrhs, a, lda, ipiv, b, ldb, work, lwork);
 	*report = (struct tf_refine_report){ 0 };
 	if (info == 0) {
-		struct factored s = { TF_TYPE_D, LDLT, uplo, n, a0, n, a, lda, ipiv, NULL, NULL };
+		struct factored s = { .type = TF_TYPE_D, .factors = LDLT, .uplo = uplo, .n = n,
+				      .a = a0, .lda = n, .factor = a, .ldf = lda, .ipiv = ipiv };
 		refine(&s, nrhs, b0, n, b, ldb, report);
 	}
 	free(b0);

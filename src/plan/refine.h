@@ -44,18 +44,29 @@ struct tf_refine_report {
 	int dd_factored; /* A was factored in DD (the fallback) */
 	int dd_info;     /* that factorization's INFO: 0, or the zero (non-positive) pivot */
 	int dd_steps;    /* the most corrections with the DD factors */
+	int on_gpu;      /* factored by cuSOLVER, residuals and corrections on the GPU */
+	int left;        /* asked to run on the GPU, it did not: nothing written */
+	int nonfinite;   /* ... because A (the triangle read) or B holds Inf or NaN */
 };
 
 /* gesv: LU with partial pivoting, refined; type TF_TYPE_D or TF_TYPE_Z
  * (plan/lapack_plan.h).  The arguments have passed LAPACK's checks;
  * returns INFO, the double factorization's.  The report's converged and
- * error are the last phase's (the DD one when dd_factored and dd_info = 0). */
+ * error are the last phase's (the DD one when dd_factored and dd_info = 0).
+ *
+ * on_gpu (tf_plan_solve_on_gpu's answer): A factored by cuSOLVER, the
+ * original A and B kept on the device, the residuals and corrections
+ * computed there, x kept in DD, corrected and judged here by the same
+ * loop; where the GPU does not take the system, report->left (nothing
+ * written; report->nonfinite when A or B holds Inf or NaN, which the GPU
+ * looks for itself: host arrays bound there are not read by the CPU).
+ * Else on the CPU, the data finite: on host copies of device arrays. */
 int tf_plan_gesv_refined(enum tf_op_type type, int n, int nrhs, double *a, int lda, int *ipiv,
-			 double *b, int ldb, struct tf_refine_report *report);
+			 double *b, int ldb, int on_gpu, struct tf_refine_report *report);
 
 /* posv: Cholesky, refined. */
 int tf_plan_posv_refined(enum tf_op_type type, char uplo, int n, int nrhs, double *a, int lda,
-			 double *b, int ldb, struct tf_refine_report *report);
+			 double *b, int ldb, int on_gpu, struct tf_refine_report *report);
 
 /* dsysv_: the CPU LAPACK's dsysv_ (Bunch-Kaufman LDL^T, A, ipiv and work
  * as it leaves them), refined with its factors. */
