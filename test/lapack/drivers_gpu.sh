@@ -1,0 +1,8 @@
+#!/bin/sh
+# test/lapack/drivers.c with the GPU forced (TWOFOLD_GPU_MIN_FLOPS=0): the
+# DD fallback of dgesv_ and dposv_ factors and solves on the GPU at every
+# order (src/gpu/dd_factor.h), held to the same criteria.  Skipped where
+# there is no GPU.
+. "$TF_SRCDIR/test/gpu/lib.sh"
+export TWOFOLD_GPU_MIN_FLOPS=0
+sh "$TF_SRCDIR/test/blas/run.sh" ./test/lapack/drivers dd
