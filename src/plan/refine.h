@@ -12,7 +12,9 @@
  * The fallback (gesv and posv, real and complex): where a right-hand side
  * does not converge with the double factors (condition beyond about 1/u),
  * or the double factorization fails (INFO > 0), the original A is factored
- * again in DD (cpu/dd_kernels.h), and the refinement starts again with
+ * again in DD (on the GPU for real systems of order 256 and more,
+ * gpu/dd_factor.h, else on the CPU, cpu/dd_kernels.h), and the refinement
+ * starts again with
  * corrections solved with those factors, which converges up to condition
  * about 1/u^2.
  * A, ipiv and INFO stay the double factorization's; with INFO > 0, B holds
