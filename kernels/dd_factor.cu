@@ -38,7 +38,8 @@ __global__ void load_kernel(int n, const double *a, int lda, char uplo, tf_dd *f
 	f[(size_t)j * ldf + i] = tf_dd_make(v, 0.0);
 }
 
-__global__ void pivot_kernel(int n, int k, tf_dd *f, int ldf, int *ipiv, int *info)
+__global__ void pivot_kernel(int n, int k, int first, int end, tf_dd *f, int ldf, int *ipiv,
+			     int *info)
 {
 	__shared__ double size[PIVOT_THREADS];
 	__shared__ int row[PIVOT_THREADS];
@@ -70,12 +71,30 @@ __global__ void pivot_kernel(int n, int k, tf_dd *f, int ldf, int *ipiv, int *in
 			*info = k + 1;
 	}
 	if (p != k)
-		for (int j = t; j < n; j += PIVOT_THREADS) {
+		for (int j = first + t; j < end; j += PIVOT_THREADS) {
 			tf_dd *c = f + (size_t)j * ldf;
 			const tf_dd v = c[k];
 			c[k] = c[p];
 			c[p] = v;
 		}
+}
+
+__global__ void swap_rows_kernel(int n, int first, int end, const int *ipiv, tf_dd *f, int ldf)
+{
+	int j = blockIdx.x * ROW_THREADS + threadIdx.x;
+	if (j >= n - (end - first))
+		return;
+	if (j >= first)
+		j += end - first; /* past the panel */
+	tf_dd *c = f + (size_t)j * ldf;
+	for (int k = first; k < end; k++) {
+		const int p = ipiv[k];
+		if (p != k) {
+			const tf_dd v = c[k];
+			c[k] = c[p];
+			c[p] = v;
+		}
+	}
 }
 
 __global__ void eliminate_kernel(int n, int k, int end, tf_dd *f, int ldf)
@@ -203,10 +222,21 @@ cudaError_t tf_kernel_dd_factor_load(int n, const double *a, int lda, char uplo,
 	return cudaGetLastError();
 }
 
-cudaError_t tf_kernel_dd_lu_pivot(int n, int k, tf_dd *f, int ldf, int *ipiv, int *info,
-				  cudaStream_t stream)
+cudaError_t tf_kernel_dd_lu_pivot(int n, int k, int first, int end, tf_dd *f, int ldf, int *ipiv,
+				  int *info, cudaStream_t stream)
 {
-	pivot_kernel<<<1, PIVOT_THREADS, 0, stream>>>(n, k, f, ldf, ipiv, info);
+	pivot_kernel<<<1, PIVOT_THREADS, 0, stream>>>(n, k, first, end, f, ldf, ipiv, info);
+	return cudaGetLastError();
+}
+
+cudaError_t tf_kernel_dd_lu_swap_rows(int n, int first, int end, const int *ipiv, tf_dd *f,
+				      int ldf, cudaStream_t stream)
+{
+	const int columns = n - (end - first);
+	if (columns <= 0)
+		return cudaSuccess;
+	swap_rows_kernel<<<blocks(columns, ROW_THREADS), ROW_THREADS, 0, stream>>>(n, first, end, ipiv,
+										    f, ldf);
 	return cudaGetLastError();
 }
 

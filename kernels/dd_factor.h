@@ -27,10 +27,15 @@ cudaError_t tf_kernel_dd_factor_load(int n, const double *a, int lda, char uplo,
 				     int ldf, cudaStream_t stream);
 
 /* Step k of LU: p, the first row i >= k of the largest |f(i, k).hi|, into
- * ipiv[k]; rows k and p swapped over all n columns; *info = k + 1 when the
- * pivot is zero and *info was 0. */
-cudaError_t tf_kernel_dd_lu_pivot(int n, int k, tf_dd *f, int ldf, int *ipiv, int *info,
-				  cudaStream_t stream);
+ * ipiv[k]; rows k and p swapped in the panel's columns first .. end - 1;
+ * *info = k + 1 when the pivot is zero and *info was 0. */
+cudaError_t tf_kernel_dd_lu_pivot(int n, int k, int first, int end, tf_dd *f, int ldf, int *ipiv,
+				  int *info, cudaStream_t stream);
+
+/* The panel's row swaps (rows k and ipiv[k] for k = first .. end - 1, in
+ * order) in the n columns outside it, one thread a column. */
+cudaError_t tf_kernel_dd_lu_swap_rows(int n, int first, int end, const int *ipiv, tf_dd *f,
+				      int ldf, cudaStream_t stream);
 
 /* Step k of LU within a panel that ends before column end: f(i, k) /=
  * f(k, k) for i > k, then f(i, c) += f(i, k) (-f(k, c)) for k < c < end. */

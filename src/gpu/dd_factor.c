@@ -75,8 +75,12 @@ static cudaError_t lu(struct tf_gpu_dd_factors *f, int *ipiv, int *info, cudaStr
 	for (int k0 = 0; k0 < n && status == cudaSuccess; k0 += BLOCK) {
 		const int w = n - k0 < BLOCK ? n - k0 : BLOCK, rest = n - k0 - w;
 		for (int k = k0; k < k0 + w && status == cudaSuccess; k++)
-			if ((status = tf_kernel_dd_lu_pivot(n, k, f->f, n, ipiv, info, stream)) == cudaSuccess)
+			if ((status = tf_kernel_dd_lu_pivot(n, k, k0, k0 + w, f->f, n, ipiv, info,
+							    stream)) == cudaSuccess)
 				status = tf_kernel_dd_lu_eliminate(n, k, k0 + w, f->f, n, stream);
+		/* the panel's swaps in L's columns before it and the trailing ones */
+		if (status == cudaSuccess)
+			status = tf_kernel_dd_lu_swap_rows(n, k0, k0 + w, ipiv, f->f, n, stream);
 		if (status != cudaSuccess || rest == 0)
 			break;
 		/* U12 = L11^-1 A12, a column of A12 a right-hand side */

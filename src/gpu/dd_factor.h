@@ -6,7 +6,8 @@
  * (16 n^2 bytes, leading dimension n), factored in place by blocks of
  * TF_DD_FACTOR_BLOCK columns (kernels/dd_factor.h): LU with partial
  * pivoting (the pivot the first row of the largest |hi| in its column, as
- * on the CPU; whole rows swapped), each panel by one kernel per column,
+ * on the CPU; the rows swapped in the panel, then at once in the other
+ * columns), each panel by one kernel per column,
  * the rows of U beside it by a triangular solve, the trailing matrix by a
  * DD GEMM (C -= L21 U12, the typed DD kernel); Cholesky of the lower
  * triangle (A's upper one transposed when uplo is 'U'), the diagonal block
