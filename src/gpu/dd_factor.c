@@ -32,39 +32,23 @@ static tf_dd *at(const struct tf_gpu_dd_factors *f, int i, int j)
 	return f->f + (size_t)j * f->n + i;
 }
 
-/* C(m x n) -= op(A) B over device arrays in DD (the typed DD kernel). */
-static cudaError_t subtract_product(char transa, int m, int n, int k, const tf_dd *a, int lda,
-				   const tf_dd *b, int ldb, tf_dd *c, int ldc, cudaStream_t stream)
+/* C (m x n) -= op(A) op(B) over device arrays in DD (the typed DD kernel). */
+static cudaError_t subtract_product(char transa, char transb, int m, int n, int k, const tf_dd *a,
+				   int lda, const tf_dd *b, int ldb, tf_dd *c, int ldc,
+				   cudaStream_t stream)
 {
 	if (m <= 0 || n <= 0 || k <= 0)
 		return cudaSuccess;
 	struct tf_typed_gemm_args g;
 	memset(&g, 0, sizeof g);
 	g.format = TF_FORMAT_DD;
-	g.transa = transa, g.transb = 'N';
+	g.transa = transa, g.transb = transb;
 	g.m = m, g.n = n, g.k = k;
 	g.alpha.dd = (tf_dd){ -1.0, 0.0 };
 	g.beta.dd = (tf_dd){ 1.0, 0.0 };
 	g.a.hi = (void *)a, g.lda = lda;
 	g.b.hi = (void *)b, g.ldb = ldb;
 	g.c.hi = c, g.ldc = ldc;
-	return tf_kernel_typed_gemm(&g, stream);
-}
-
-/* C(m x n) -= A B^T for A m x k and B n x k (the Cholesky update). */
-static cudaError_t subtract_gram(int m, int n, int k, const tf_dd *a, const tf_dd *b, int ld,
-				 tf_dd *c, cudaStream_t stream)
-{
-	struct tf_typed_gemm_args g;
-	memset(&g, 0, sizeof g);
-	g.format = TF_FORMAT_DD;
-	g.transa = 'N', g.transb = 'T';
-	g.m = m, g.n = n, g.k = k;
-	g.alpha.dd = (tf_dd){ -1.0, 0.0 };
-	g.beta.dd = (tf_dd){ 1.0, 0.0 };
-	g.a.hi = (void *)a, g.lda = ld;
-	g.b.hi = (void *)b, g.ldb = ld;
-	g.c.hi = c, g.ldc = ld;
 	return tf_kernel_typed_gemm(&g, stream);
 }
 
@@ -87,7 +71,7 @@ static cudaError_t lu(struct tf_gpu_dd_factors *f, int *ipiv, int *info, cudaStr
 		status = tf_kernel_dd_factor_trsm(w, at(f, k0, k0), n, 0, 0, 1, at(f, k0, k0 + w), 1,
 						  (size_t)n, rest, stream);
 		if (status == cudaSuccess)
-			status = subtract_product('N', rest, rest, w, at(f, k0 + w, k0), n,
+			status = subtract_product('N', 'N', rest, rest, w, at(f, k0 + w, k0), n,
 						  at(f, k0, k0 + w), n, at(f, k0 + w, k0 + w), n, stream);
 	}
 	return status;
@@ -108,8 +92,8 @@ static cudaError_t cholesky(struct tf_gpu_dd_factors *f, int *info, cudaStream_t
 		/* the trailing lower triangle -= L21 L21^T, strip by strip */
 		for (int j0 = k0 + w; j0 < n && status == cudaSuccess; j0 += STRIP) {
 			const int width = n - j0 < STRIP ? n - j0 : STRIP;
-			status = subtract_gram(n - j0, width, w, at(f, j0, k0), at(f, j0, k0), n,
-					       at(f, j0, j0), stream);
+			status = subtract_product('N', 'T', n - j0, width, w, at(f, j0, k0), n,
+						  at(f, j0, k0), n, at(f, j0, j0), n, stream);
 		}
 	}
 	return status;
@@ -222,7 +206,7 @@ static cudaError_t substitute(const struct tf_gpu_dd_factors *f, int nrhs, tf_dd
 		status = tf_kernel_dd_factor_trsm(w, at(f, k0, k0), n, 0, 0, !f->cholesky, y + k0, 1,
 						  (size_t)n, nrhs, stream);
 		if (status == cudaSuccess)
-			status = subtract_product('N', n - k0 - w, nrhs, w, at(f, k0 + w, k0), n,
+			status = subtract_product('N', 'N', n - k0 - w, nrhs, w, at(f, k0 + w, k0), n,
 						  y + k0, n, y + k0 + w, n, stream);
 	}
 	/* U x = z, or L^T x = z */
@@ -232,8 +216,10 @@ static cudaError_t substitute(const struct tf_gpu_dd_factors *f, int nrhs, tf_dd
 						  (size_t)n, nrhs, stream);
 		if (status == cudaSuccess)
 			status = f->cholesky
-				? subtract_product('T', k0, nrhs, w, at(f, k0, 0), n, y + k0, n, y, n, stream)
-				: subtract_product('N', k0, nrhs, w, at(f, 0, k0), n, y + k0, n, y, n, stream);
+				? subtract_product('T', 'N', k0, nrhs, w, at(f, k0, 0), n, y + k0, n, y, n,
+						   stream)
+				: subtract_product('N', 'N', k0, nrhs, w, at(f, 0, k0), n, y + k0, n, y, n,
+						   stream);
 	}
 	return status;
 }
