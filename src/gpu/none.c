@@ -8,6 +8,7 @@
 #include "gpu/real_form.h"
 #include "gpu/trsm.h"
 #include "gpu/solver.h"
+#include "gpu/dd_factor.h"
 
 int tf_gpu_usable(void)
 {
@@ -220,4 +221,27 @@ int tf_gpu_solver_resident(const void *p)
 void tf_gpu_system_end(struct tf_gpu_system *s)
 {
 	(void)s;
+}
+
+struct tf_gpu_dd_factors *tf_gpu_dd_factor(char uplo, int n, const double *a, int lda, int *info)
+{
+	(void)uplo, (void)n, (void)a, (void)lda, (void)info;
+	return NULL;
+}
+
+int tf_gpu_dd_solve(struct tf_gpu_dd_factors *f, int nrhs, double *hi, double *lo, size_t column)
+{
+	(void)f, (void)nrhs, (void)hi, (void)lo, (void)column;
+	return -1;
+}
+
+int tf_gpu_dd_factors_get(const struct tf_gpu_dd_factors *f, tf_dd *factors, int *ipiv)
+{
+	(void)f, (void)factors, (void)ipiv;
+	return -1;
+}
+
+void tf_gpu_dd_factors_free(struct tf_gpu_dd_factors *f)
+{
+	(void)f;
 }

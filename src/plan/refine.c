@@ -3,8 +3,11 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/environment.h"
 #include "core/message.h"
 #include "cpu/dd_kernels.h"
+#include "gpu/dd_factor.h"
+#include "gpu/gpu.h"
 #include "gpu/solver.h"
 #include "plan/lapack_plan.h"
 #include "plan/refine.h"
@@ -33,6 +36,8 @@ struct factored {
 	 * there; the loop, the updates of x in DD and the criteria stay here. */
 	struct tf_gpu_system *gpu;
 	int gpu_failed; /* a step on the GPU failed (reported): stop refining */
+	struct tf_gpu_dd_factors *gpu_dd; /* the DD factors on the GPU instead */
+	int *gpu_dd_failed; /* set when a solve with them failed (reported): corrections zero */
 };
 
 /* The corrections solved with the DD factors from the residuals in DD
@@ -45,6 +50,14 @@ static void solve_in_dd(const struct factored *s, int nrhs, double *b, double *b
 			size_t column)
 {
 	const int n = s->n;
+	if (s->gpu_dd) {
+		if (tf_gpu_dd_solve(s->gpu_dd, nrhs, b, b_lo, column) != 0) {
+			*s->gpu_dd_failed = 1;
+			memset(b, 0, column * nrhs * sizeof *b);
+			memset(b_lo, 0, column * nrhs * sizeof *b_lo);
+		}
+		return;
+	}
 	tf_zdd *x = malloc((size_t)n * sizeof *x + 1);
 	if (!x)
 		tf_fatal("out of memory for a solve of order %d", n);
@@ -148,7 +161,7 @@ static void iterate(struct factored *s, int nrhs, const double *b, int ldb, doub
 	double *r = malloc(2 * column * nrhs * sizeof *r + 1);
 	if (!r)
 		tf_fatal("out of memory for the refinement of %d right-hand sides of order %d", nrhs, n);
-	double *r_lo = s->dd ? r + column * nrhs : NULL;
+	double *r_lo = s->dd || s->gpu_dd ? r + column * nrhs : NULL;
 	for (int step = 0; step < TF_REFINE_MAX_STEPS; step++) {
 		int active = 0;
 		for (int c = 0; c < nrhs; c++) {
@@ -174,7 +187,7 @@ static void iterate(struct factored *s, int nrhs, const double *b, int ldb, doub
 		}
 		if (!active || s->gpu_failed)
 			break;
-		if (s->dd)
+		if (s->dd || s->gpu_dd)
 			solve_in_dd(s, nrhs, r, r_lo, column);
 		else if (solve(s, nrhs, r, n) != 0)
 			break;
@@ -205,7 +218,44 @@ static void summarize(const struct column *columns, int nrhs, int *steps,
 	}
 }
 
-/* The fallback: A factored in DD, and the columns of x that have not
+/* The GPU factors A in DD from this order on (real systems, a usable GPU;
+ * TWOFOLD_GPU_MIN_FLOPS, when set, against n^3 / 3 instead): the CPU's
+ * factorization, some 20 double operations a multiply-add on a few cores,
+ * takes longer from about n = 200 on than the GPU's launches and transfers
+ * (docs/LAPACK.md). */
+#define DD_FACTOR_GPU_MIN_ORDER 256
+
+static int dd_factor_on_gpu(const struct factored *s)
+{
+	const double threshold = tf_config()->gpu_min_flops;
+	if (s->type != TF_TYPE_D || !tf_gpu_usable())
+		return 0;
+	return threshold >= 0 ? (double)s->n * s->n * s->n / 3 >= threshold
+			      : s->n >= DD_FACTOR_GPU_MIN_ORDER;
+}
+
+/* The columns of x that have not converged (all of them when all) solved
+ * again with s's DD factors, from zero, and refined. */
+static void iterate_in_dd(struct factored *s, int nrhs, const double *b, int ldb, double *x,
+			  int ldx, double *x_lo, struct column *columns, int all,
+			  struct tf_refine_report *report)
+{
+	const int complex = s->type == TF_TYPE_Z;
+	const size_t column = (size_t)(complex ? 2 : 1) * s->n;
+	for (int c = 0; c < nrhs; c++) {
+		if (!all && converged(&columns[c]))
+			continue;
+		double *xc = x + (complex ? 2 : 1) * (size_t)c * ldx, *lo = x_lo + c * column;
+		for (size_t i = 0; i < column; i++)
+			xc[i] = lo[i] = 0.0;
+		columns[c] = (struct column){ .active = 1 };
+	}
+	iterate(s, nrhs, b, ldb, x, ldx, x_lo, columns);
+	summarize(columns, nrhs, &report->dd_steps, report);
+}
+
+/* The fallback: A factored in DD, on the GPU where dd_factor_on_gpu says
+ * (on the CPU when the GPU fails), and the columns of x that have not
  * converged (all of them when all) solved again with those factors and
  * refined.  From zero: what the double factors left is at best about
  * cond(A) u from the solution, and can be anywhere (a huge error would make
@@ -233,6 +283,29 @@ static void refine_in_dd(struct factored *s, int nrhs, const double *b, int ldb,
 		s->a = originals, s->lda = n;
 		b = originals + column * n, ldb = n;
 	}
+	if (dd_factor_on_gpu(s) &&
+	    (s->gpu_dd = tf_gpu_dd_factor(s->factors == CHOLESKY ? s->uplo : 0, n, s->a, s->lda,
+					  &report->dd_info))) {
+		struct column *before = malloc((size_t)nrhs * sizeof *before);
+		if (!before)
+			tf_fatal("out of memory for the refinement of %d right-hand sides", nrhs);
+		memcpy(before, columns, (size_t)nrhs * sizeof *before);
+		int failed = 0;
+		s->gpu_dd_failed = &failed;
+		report->dd_factored = 1;
+		if (report->dd_info == 0)
+			iterate_in_dd(s, nrhs, b, ldb, x, ldx, x_lo, columns, all, report);
+		tf_gpu_dd_factors_free(s->gpu_dd);
+		s->gpu_dd = NULL;
+		s->gpu_dd_failed = NULL;
+		if (failed) /* again on the CPU */
+			memcpy(columns, before, (size_t)nrhs * sizeof *before);
+		free(before);
+		if (!failed) {
+			free(originals);
+			return;
+		}
+	}
 	void *factors = malloc((size_t)n * n * (complex ? sizeof(tf_zdd) : sizeof(tf_dd)) + 1);
 	int *pivots = malloc((size_t)n * sizeof *pivots + 1);
 	if (!factors || !pivots) { /* 16 n^2 bytes (complex 32): x stays as it is */
@@ -242,7 +315,7 @@ static void refine_in_dd(struct factored *s, int nrhs, const double *b, int ldb,
 		free(originals);
 		return;
 	}
-	/* The factorization in DD: its one call site (the CPU's). */
+	/* The factorization in DD on the CPU (where the GPU did not take it) */
 	if (complex)
 		report->dd_info = s->factors == CHOLESKY
 			? tf_cpu_zdd_potrf(s->uplo, n, s->a, s->lda, factors)
@@ -253,19 +326,10 @@ static void refine_in_dd(struct factored *s, int nrhs, const double *b, int ldb,
 			: tf_cpu_dd_getrf(n, s->a, s->lda, factors, pivots);
 	report->dd_factored = 1;
 	if (report->dd_info == 0) {
-		for (int c = 0; c < nrhs; c++) {
-			if (!all && converged(&columns[c]))
-				continue;
-			double *xc = x + (complex ? 2 : 1) * (size_t)c * ldx, *lo = x_lo + c * column;
-			for (size_t i = 0; i < column; i++)
-				xc[i] = lo[i] = 0.0;
-			columns[c] = (struct column){ .active = 1 };
-		}
 		s->dd = factors;
 		s->dd_ipiv = pivots;
-		iterate(s, nrhs, b, ldb, x, ldx, x_lo, columns);
+		iterate_in_dd(s, nrhs, b, ldb, x, ldx, x_lo, columns, all, report);
 		s->dd = NULL;
-		summarize(columns, nrhs, &report->dd_steps, report);
 	}
 	free(pivots);
 	free(factors);
@@ -470,4 +534,17 @@ int tf_plan_dsysv_refined(char uplo, int n, int nrhs, double *a, int lda, int *i
 	free(b0);
 	free(a0);
 	return info;
+}
+
+int tf_plan_dd_solve(enum tf_op_type type, char uplo, int n, int nrhs, const double *a, int lda,
+		     double *b, int ldb, struct tf_refine_report *report)
+{
+	const int width = type == TF_TYPE_Z ? 2 : 1;
+	double *b0 = copy_of(width, n, nrhs, b, ldb);
+	struct factored s = { .type = type, .factors = uplo ? CHOLESKY : LU, .uplo = uplo, .n = n,
+			      .a = a, .lda = lda };
+	*report = (struct tf_refine_report){ 0 };
+	solve_in_dd_only(&s, nrhs, b0, n, b, ldb, report);
+	free(b0);
+	return report->dd_info;
 }

@@ -12,7 +12,9 @@
  * The fallback (gesv and posv, real and complex): where a right-hand side
  * does not converge with the double factors (condition beyond about 1/u),
  * or the double factorization fails (INFO > 0), the original A is factored
- * again in DD (cpu/dd_kernels.h), and the refinement starts again with
+ * again in DD (on the GPU for real systems of order 256 and more,
+ * gpu/dd_factor.h, else on the CPU, cpu/dd_kernels.h), and the refinement
+ * starts again with
  * corrections solved with those factors, which converges up to condition
  * about 1/u^2.
  * A, ipiv and INFO stay the double factorization's; with INFO > 0, B holds
@@ -72,6 +74,15 @@ int tf_plan_posv_refined(enum tf_op_type type, char uplo, int n, int nrhs, doubl
  * as it leaves them), refined with its factors. */
 int tf_plan_dsysv_refined(char uplo, int n, int nrhs, double *a, int lda, int *ipiv, double *b,
 			  int ldb, double *work, int lwork, struct tf_refine_report *report);
+
+/* The fallback alone, as after a double factorization that failed: A
+ * (n x n, lda; uplo 0: general, LU; 'U' or 'L': that triangle, Cholesky)
+ * factored in DD, on the GPU or the CPU as the fallback chooses, and B
+ * (n x nrhs, ldb) overwritten with the refined solution; A is not written.
+ * Returns the DD factorization's INFO (B left as it was when > 0).  For
+ * the tests of the DD factorizations, which need no CPU LAPACK. */
+int tf_plan_dd_solve(enum tf_op_type type, char uplo, int n, int nrhs, const double *a, int lda,
+		     double *b, int ldb, struct tf_refine_report *report);
 
 /* dgels_ (refine_ls.c): the CPU LAPACK's dgels_ (A, B and work(1) as it
  * leaves them, INFO > 0 for an exactly singular triangular factor), then

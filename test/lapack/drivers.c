@@ -12,6 +12,9 @@
  *   cpu  every result is the reference's bit for bit, and the reference's
  *        solutions fail the criterion from condition 1e8 on (the test
  *        tells a plain solve from a refined one), and beyond 1/u
+ * A third argument `ill` runs only the systems beyond 1/u, of dgesv_ and
+ * dposv_ (real: the systems the GPU factors in DD when forced,
+ * test/lapack/drivers_gpu.sh).
  * In both: illegal arguments give LAPACK's INFO and reach the program's
  * xerbla_ with LAPACK's parameter number, and nothing outside A, B and ipiv
  * is written.  The reference is the system LAPACK opened with RTLD_DEEPBIND,
@@ -914,12 +917,13 @@ static int gpu_main(void)
 
 int main(int argc, char **argv)
 {
-	bh_start(argc, argv, "dd|cpu [native]");
+	bh_start(argc, argv, "dd|cpu [native|ill]");
 	open_reference_lapack();
 #ifdef TF_SOLVE_GPU
 	native = argc > 2 && strcmp(argv[2], "native") == 0;
 	return gpu_main();
 #endif
+	const int ill_only = argc > 2 && strcmp(argv[2], "ill") == 0;
 	static const struct driver drivers[] = {
 		{ "dgesv_", "DGESV ", 1, 0, 0 }, { "zgesv_", "ZGESV ", 2, 0, 0 },
 		{ "dposv_", "DPOSV ", 1, 'U', 0 }, { "dposv_", "DPOSV ", 1, 'L', 0 },
@@ -932,6 +936,13 @@ int main(int argc, char **argv)
 	static const int ill_sizes[] = { 2, 7, 33, 60 };
 	for (size_t r = 0; r < sizeof drivers / sizeof drivers[0]; r++) {
 		const struct driver *d = &drivers[r];
+		if (ill_only) {
+			for (size_t c = 0; c < sizeof ill_conds / sizeof ill_conds[0] && d->width == 1 &&
+					   !d->sysv; c++)
+				for (size_t s = 0; s < sizeof ill_sizes / sizeof ill_sizes[0]; s++)
+					ill_system(d, ill_sizes[s], s % 2 ? 3 : 1, ill_conds[c]);
+			continue;
+		}
 		for (size_t c = 0; c < sizeof conds / sizeof conds[0]; c++)
 			for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
 				one_system(d, sizes[s], 1, 0, conds[c]);
@@ -946,6 +957,8 @@ int main(int argc, char **argv)
 		as_the_reference(d, 4, 0, 0);
 		illegal_arguments(d);
 	}
+	if (ill_only)
+		return bh_finish();
 	sysv_workspace();
 	*(void **)&LAPACKE_dgesv = dlsym(RTLD_DEFAULT, "LAPACKE_dgesv");
 	*(void **)&LAPACKE_dposv = dlsym(RTLD_DEFAULT, "LAPACKE_dposv");
