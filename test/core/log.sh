@@ -8,11 +8,11 @@ TWOFOLD_LOG=1 TWOFOLD_MODE=cpu ./test/core/log_counts > "$work/out" 2> "$work/er
 cat "$work/out" "$work/err"
 calls=$(sed -n 's/^calls //p' "$work/out")
 measured=$(sed -n 's/^ns_per_call //p' "$work/out")
-line=$(grep '^twofold: ddot_ ' "$work/err") || fail "no ddot_ line in the report"
+line=$(grep '^twofold\[[^]]*]: ddot_ ' "$work/err") || fail "no ddot_ line in the report"
 set -- $line
 [ "$3" = "$calls" ] || fail "the report counts $3 ddot_ calls, the program made $calls"
 [ "$6" = "$calls" ] || fail "the report says $6 ran on the CPU BLAS, expected $calls"
-grep -q '^twofold: every call counted; of calls under 10 us, one in 256 (at random) timed' "$work/err" ||
+grep -q '^twofold\[[^]]*]: every call counted; of calls under 10 us, one in 256 (at random) timed' "$work/err" ||
 	fail "the report does not say that short calls' times are sampled"
 # The estimate: above a quarter of the fastest measure (a weight forgotten
 # is 256 times off), and below the time the threads spent in their calls,
