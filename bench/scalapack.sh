@@ -1,0 +1,47 @@
+#!/bin/sh
+# bench/scalapack.sh: ScaLAPACK's PDGEMM and PDGESV (bench/scalapack) on 1,
+# 2, 4, ... ranks, one GPU per rank, each rank preloading libtwofold in dd
+# mode, with one TWOFOLD_LOG report per rank in OUTDIR:
+#
+#   bench/scalapack.sh LIBTWOFOLD BENCH OUTDIR N [N...]
+#
+# LIBTWOFOLD: the libtwofold.so to preload; BENCH: the bench/scalapack
+# program; OUTDIR receives scalapack.txt (the table, also on stdout) and
+# log.RANKS.N.R (rank R's report in the run of RANKS ranks at size N).
+# The rank counts are 1, 2, 4, ... up to the GPUs that nvidia-smi lists
+# (RANKS="1 2 3" overrides; NB=256 the block size).  Rank r sees GPU r
+# modulo the GPUs (CUDA_VISIBLE_DEVICES), from its launcher's local rank.
+# Under an Open MPI that is not where it was built (build-aux/mpi-bundle),
+# source the bundle's env.sh first.
+set -u
+lib=${1:?usage: scalapack.sh LIBTWOFOLD BENCH OUTDIR N [N...]}
+bench=${2:?usage: scalapack.sh LIBTWOFOLD BENCH OUTDIR N [N...]}
+out=${3:?usage: scalapack.sh LIBTWOFOLD BENCH OUTDIR N [N...]}
+shift 3
+[ $# -ge 1 ] || { echo "usage: scalapack.sh LIBTWOFOLD BENCH OUTDIR N [N...]" >&2; exit 2; }
+lib=$(cd "$(dirname "$lib")" && pwd)/$(basename "$lib")
+bench=$(cd "$(dirname "$bench")" && pwd)/$(basename "$bench")
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+gpus=$(nvidia-smi -L 2> /dev/null | grep -c '^GPU')
+[ "$gpus" -ge 1 ] || gpus=1
+if [ -z "${RANKS:-}" ]; then
+	RANKS=1
+	while [ $((${RANKS##* } * 2)) -le "$gpus" ]; do RANKS="$RANKS $((${RANKS##* } * 2))"; done
+fi
+# Open MPI: as root, more ranks than cores if asked, no single-copy
+# transfers (refused in containers).
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+export OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_MCA_btl_vader_single_copy_mechanism=none
+echo "% $gpus GPU(s): $(nvidia-smi --query-gpu=name --format=csv,noheader 2> /dev/null | sort | uniq -c | tr -s ' ' | tr '\n' ';')" |
+	tee "$out/scalapack.txt"
+for n in "$@"; do
+	for ranks in $RANKS; do
+		mpirun -np "$ranks" sh -c '
+			local_rank=${OMPI_COMM_WORLD_LOCAL_RANK:-${MPI_LOCALRANKID:-${SLURM_LOCALID:-0}}}
+			export CUDA_VISIBLE_DEVICES=$((local_rank % $0))
+			exec env LD_PRELOAD="$1" TWOFOLD_MODE=dd TWOFOLD_LOG=1 TWOFOLD_LOG_FILE="$2" "$3" "$4" "$5"
+		' "$gpus" "$lib" "$out/log.$ranks.$n.%r" "$bench" "$n" "${NB:-256}" 2>&1 |
+			grep -v '^%' | tee -a "$out/scalapack.txt"
+	done
+done
