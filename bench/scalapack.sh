@@ -24,24 +24,31 @@ bench=$(cd "$(dirname "$bench")" && pwd)/$(basename "$bench")
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 gpus=$(nvidia-smi -L 2> /dev/null | grep -c '^GPU')
-[ "$gpus" -ge 1 ] || gpus=1
+listed="$gpus GPU(s): $(nvidia-smi --query-gpu=name --format=csv,noheader 2> /dev/null | sort | uniq -c | tr -s ' ' | tr '\n' ';')"
+[ "$gpus" -ge 1 ] || { gpus=1; listed="no GPU listed by nvidia-smi"; }
 if [ -z "${RANKS:-}" ]; then
 	RANKS=1
 	while [ $((${RANKS##* } * 2)) -le "$gpus" ]; do RANKS="$RANKS $((${RANKS##* } * 2))"; done
 fi
 # Open MPI: as root, more ranks than cores if asked, no single-copy
-# transfers (refused in containers).
+# transfers (refused in containers), and no binding of each rank to one
+# core (Open MPI's default for 2 ranks or fewer): each rank's CPU threads
+# are the machine's CPUs shared out (TWOFOLD_NUM_THREADS).
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_MCA_btl_vader_single_copy_mechanism=none
-echo "% $gpus GPU(s): $(nvidia-smi --query-gpu=name --format=csv,noheader 2> /dev/null | sort | uniq -c | tr -s ' ' | tr '\n' ';')" |
-	tee "$out/scalapack.txt"
+export OMPI_MCA_hwloc_base_binding_policy=none
+cpus=$(nproc)
+echo "% $listed; a rank that made no BLAS call writes no report" | tee "$out/scalapack.txt"
+echo "% routine ranks grid n nb seconds GFLOP/s" | tee -a "$out/scalapack.txt"
 for n in "$@"; do
 	for ranks in $RANKS; do
 		mpirun -np "$ranks" sh -c '
 			local_rank=${OMPI_COMM_WORLD_LOCAL_RANK:-${MPI_LOCALRANKID:-${SLURM_LOCALID:-0}}}
 			export CUDA_VISIBLE_DEVICES=$((local_rank % $0))
-			exec env LD_PRELOAD="$1" TWOFOLD_MODE=dd TWOFOLD_LOG=1 TWOFOLD_LOG_FILE="$2" "$3" "$4" "$5"
-		' "$gpus" "$lib" "$out/log.$ranks.$n.%r" "$bench" "$n" "${NB:-256}" 2>&1 |
+			exec env LD_PRELOAD="$1" TWOFOLD_MODE=dd TWOFOLD_LOG=1 TWOFOLD_LOG_FILE="$2" \
+				TWOFOLD_NUM_THREADS="$6" "$3" "$4" "$5"
+		' "$gpus" "$lib" "$out/log.$ranks.$n.%r" "$bench" "$n" "${NB:-256}" \
+			"$((cpus / ranks > 0 ? cpus / ranks : 1))" 2>&1 |
 			grep -v '^%' | tee -a "$out/scalapack.txt"
 	done
 done
