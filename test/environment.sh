@@ -27,7 +27,7 @@ echo "a bad mode is reported once and dd is used"
 run TWOFOLD_MOED=dd TWOFOLD_LOG=0
 [ "$(messages 'unknown environment variable TWOFOLD_MOED')" = 1 ] ||
 	fail "misspelt variable not reported once: $(cat "$work/err")"
-grep -q 'known: TWOFOLD_MODE, TWOFOLD_LOG, TWOFOLD_CPU_BLAS, TWOFOLD_NUM_THREADS, TWOFOLD_CPU_KERNEL' "$work/err" ||
+grep -q 'known: TWOFOLD_MODE, TWOFOLD_LOG, TWOFOLD_LOG_FILE, TWOFOLD_CPU_BLAS, TWOFOLD_NUM_THREADS, TWOFOLD_CPU_KERNEL' "$work/err" ||
 	fail "known variables not listed"
 echo "a misspelt variable is reported once"
 
