@@ -7,7 +7,8 @@
 #
 # LIBTWOFOLD: the libtwofold.so to preload; BENCH: the bench/scalapack
 # program; OUTDIR receives scalapack.txt (the table, also on stdout) and
-# log.RANKS.N.R (rank R's report in the run of RANKS ranks at size N).
+# log.RANKS.N.R (rank R's report in the run of RANKS ranks at size N), and
+# mpirun.log (what else the runs wrote).
 # The rank counts are 1, 2, 4, ... up to the GPUs that nvidia-smi lists
 # (RANKS="1 2 3" overrides; NB=256 the block size).  Rank r sees GPU r
 # modulo the GPUs (CUDA_VISIBLE_DEVICES), from its launcher's local rank.
@@ -24,7 +25,8 @@ bench=$(cd "$(dirname "$bench")" && pwd)/$(basename "$bench")
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 gpus=$(nvidia-smi -L 2> /dev/null | grep -c '^GPU')
-listed="$gpus GPU(s): $(nvidia-smi --query-gpu=name --format=csv,noheader 2> /dev/null | sort | uniq -c | tr -s ' ' | tr '\n' ';')"
+listed="$gpus GPU(s): $(nvidia-smi --query-gpu=name --format=csv,noheader 2> /dev/null | sort | uniq -c |
+	awk '{ count = $1; $1 = ""; printf "%s%d x%s", separator, count, $0; separator = ", " }')"
 [ "$gpus" -ge 1 ] || { gpus=1; listed="no GPU listed by nvidia-smi"; }
 if [ -z "${RANKS:-}" ]; then
 	RANKS=1
@@ -48,7 +50,9 @@ for n in "$@"; do
 			exec env LD_PRELOAD="$1" TWOFOLD_MODE=dd TWOFOLD_LOG=1 TWOFOLD_LOG_FILE="$2" \
 				TWOFOLD_NUM_THREADS="$6" "$3" "$4" "$5"
 		' "$gpus" "$lib" "$out/log.$ranks.$n.%r" "$bench" "$n" "${NB:-256}" \
-			"$((cpus / ranks > 0 ? cpus / ranks : 1))" 2>&1 |
-			grep -v '^%' | tee -a "$out/scalapack.txt"
+			"$((cpus / ranks > 0 ? cpus / ranks : 1))" > "$out/run.txt" 2>&1
+		grep '^pdg' "$out/run.txt" | tee -a "$out/scalapack.txt"
+		grep -v '^pdg\|^%' "$out/run.txt" >> "$out/mpirun.log"
+		rm -f "$out/run.txt"
 	done
 done
