@@ -10,7 +10,8 @@
 # log.RANKS.N.R (rank R's report in the run of RANKS ranks at size N), and
 # mpirun.log (what else the runs wrote).
 # The rank counts are 1, 2, 4, ... up to the GPUs that nvidia-smi lists
-# (RANKS="1 2 3" overrides; NB=256 the block size).  Rank r sees GPU r
+# (RANKS="1 2 3" overrides; NB=256 the block size; ROUTINES=pdgemm or
+# pdgesv times only that one).  Rank r sees GPU r
 # modulo the GPUs (CUDA_VISIBLE_DEVICES), from its launcher's local rank.
 # Under an Open MPI that is not where it was built (build-aux/mpi-bundle),
 # source the bundle's env.sh first.
@@ -48,9 +49,9 @@ for n in "$@"; do
 			local_rank=${OMPI_COMM_WORLD_LOCAL_RANK:-${MPI_LOCALRANKID:-${SLURM_LOCALID:-0}}}
 			export CUDA_VISIBLE_DEVICES=$((local_rank % $0))
 			exec env LD_PRELOAD="$1" TWOFOLD_MODE=dd TWOFOLD_LOG=1 TWOFOLD_LOG_FILE="$2" \
-				TWOFOLD_NUM_THREADS="$6" "$3" "$4" "$5"
+				TWOFOLD_NUM_THREADS="$6" "$3" "$4" "$5" 1 "$7"
 		' "$gpus" "$lib" "$out/log.$ranks.$n.%r" "$bench" "$n" "${NB:-256}" \
-			"$((cpus / ranks > 0 ? cpus / ranks : 1))" > "$out/run.txt" 2>&1
+			"$((cpus / ranks > 0 ? cpus / ranks : 1))" "${ROUTINES:-both}" > "$out/run.txt" 2>&1
 		grep '^pdg' "$out/run.txt" | tee -a "$out/scalapack.txt"
 		grep -v '^pdg\|^%' "$out/run.txt" >> "$out/mpirun.log"
 		rm -f "$out/run.txt"
