@@ -7,7 +7,7 @@ run() { env "$@" $program > "$work/out" 2> "$work/err"; }
 expect_mode() {
 	grep -q "^mode $1, ddot 14$" "$work/out" || fail "expected mode $1, got: $(cat "$work/out" "$work/err")"
 }
-messages() { grep -c "^twofold: $1" "$work/err"; }
+messages() { grep -c "^twofold\[[^]]*]: $1" "$work/err"; }
 
 run -u TWOFOLD_MODE
 expect_mode dd
@@ -27,7 +27,7 @@ echo "a bad mode is reported once and dd is used"
 run TWOFOLD_MOED=dd TWOFOLD_LOG=0
 [ "$(messages 'unknown environment variable TWOFOLD_MOED')" = 1 ] ||
 	fail "misspelt variable not reported once: $(cat "$work/err")"
-grep -q 'known: TWOFOLD_MODE, TWOFOLD_LOG, TWOFOLD_CPU_BLAS, TWOFOLD_NUM_THREADS, TWOFOLD_CPU_KERNEL' "$work/err" ||
+grep -q 'known: TWOFOLD_MODE, TWOFOLD_LOG, TWOFOLD_LOG_FILE, TWOFOLD_CPU_BLAS, TWOFOLD_NUM_THREADS, TWOFOLD_CPU_KERNEL' "$work/err" ||
 	fail "known variables not listed"
 echo "a misspelt variable is reported once"
 
@@ -56,8 +56,8 @@ else
 fi
 
 run TWOFOLD_LOG=1 TWOFOLD_MODE=cpu
-grep -q '^twofold: mode cpu, CPU BLAS ' "$work/err" || fail "no report header: $(cat "$work/err")"
-grep -Eq '^twofold: ddot_ +1 +[0-9.]+ +cpu-blas 1( \([0-9.]+\))?$' "$work/err" || fail "no ddot_ line: $(cat "$work/err")"
-[ "$(grep -Ec '^twofold: [a-z_0-9]+ +[0-9]+ ' "$work/err")" = 1 ] ||
+grep -q '^twofold\[[^]]*]: mode cpu, CPU BLAS ' "$work/err" || fail "no report header: $(cat "$work/err")"
+grep -Eq '^twofold\[[^]]*]: ddot_ +1 +[0-9.]+ +cpu-blas 1( \([0-9.]+\))?$' "$work/err" || fail "no ddot_ line: $(cat "$work/err")"
+[ "$(grep -Ec '^twofold\[[^]]*]: [a-z_0-9]+ +[0-9]+ ' "$work/err")" = 1 ] ||
 	fail "report has lines for routines not called: $(cat "$work/err")"
 echo "TWOFOLD_LOG=1 reports each routine called, with calls, time and where"

@@ -6,7 +6,7 @@
 ls /dev/nvidia0 > /dev/null 2>&1 || skip "no NVIDIA GPU on this machine"
 TWOFOLD_LOG=1 ./test/error_report_twofold 54 > "$work/out" 2> "$work/err" ||
 	fail "dgemm call failed: $(cat "$work/err")"
-gpu=$(grep '^twofold: GPU ' "$work/err")
+gpu=$(grep '^twofold\[[^]]*]: GPU ' "$work/err")
 echo "$gpu"
 case $gpu in
 *"built without CUDA"*) skip "libtwofold built without CUDA" ;;

@@ -112,7 +112,7 @@ for input in $inputs; do
 	problems=
 	grep -q 'End of tests' ref.out || problems="$problems; the run without twofold did not finish (status $ref_status)"
 	grep -q 'End of tests' dd.out || problems="$problems; no End of tests (status $dd_status)"
-	grep -q '^twofold: mode dd, CPU BLAS' dd.err || problems="$problems; no twofold report in mode dd"
+	grep -q '^twofold\[[^]]*]: mode dd, CPU BLAS' dd.err || problems="$problems; no twofold report in mode dd"
 	[ "$dd_fail" -le "$ref_fail" ] || problems="$problems; more failures than without twofold"
 	printf '%-10s %8.2f %8.2f %6s %9.2f %9.2f %6s %8s %8s  %s\n' "$input" "$ref_s" "$dd_s" \
 		"$(ratio "$dd_s" "$ref_s")" "$ref_c" "$dd_c" "$(ratio "$dd_c" "$ref_c")" "$ref_fail" \

@@ -56,10 +56,10 @@ for tester in $testers; do
 	[ $level != 1 ] || grep -q 'PASS' output || problems="$problems; no PASS line"
 	# A tester whose every call twofold computes itself (dd mode) never
 	# loads the CPU BLAS: the report says so.
-	grep -q "^twofold: mode $mode, CPU BLAS .* $origin" report ||
-		grep -q "^twofold: mode $mode, CPU BLAS not loaded" report ||
+	grep -q "^twofold\[[^]]*]: mode $mode, CPU BLAS .* $origin" report ||
+		grep -q "^twofold\[[^]]*]: mode $mode, CPU BLAS not loaded" report ||
 		problems="$problems; no twofold report for mode $mode with CPU BLAS $origin"
-	calls=$(grep -c '^twofold: [a-z_0-9]* *[0-9]' report)
+	calls=$(grep -c '^twofold\[[^]]*]: [a-z_0-9]* *[0-9]' report)
 	if [ -n "$problems" ]; then
 		echo "$tester: FAILED: $problems"
 		sed 's/^/    /' report | head -5

@@ -4,7 +4,7 @@
 linked=./test/print_mode
 preloaded=./test/error_report_reference
 export TWOFOLD_LOG=1 TWOFOLD_MODE=cpu
-origin() { grep '^twofold: mode' "$work/err" | sed 's/.*CPU BLAS //'; }
+origin() { grep '^twofold\[[^]]*]: mode' "$work/err" | sed 's/.*CPU BLAS //'; }
 
 XX
 
@@ -28,7 +28,7 @@ expect_refusal() {
 	status=$1
 	what=$2
 	[ "$status" -ne 0 ] && [ "$status" -lt 128 ] || fail "$what: exit status $status"
-	[ "$(grep -c '^twofold: .*TWOFOLD_CPU_BLAS' "$work/err")" = 1 ] ||
+	[ "$(grep -c '^twofold\[[^]]*]: .*TWOFOLD_CPU_BLAS' "$work/err")" = 1 ] ||
 		fail "$what: expected one message naming TWOFOLD_CPU_BLAS, got: $(cat "$work/err")"
 	[ ! -s "$work/out" ] || fail "$what: printed a result: $(cat "$work/out")"
 	echo "$what: exit $status, $(cat "$work/err")"

@@ -8,6 +8,7 @@
 #include "core/env_value.h"
 #include "core/environment.h"
 #include "core/export.h"
+#include "core/log_file.h"
 #include "core/message.h"
 
 extern char **environ;
@@ -17,6 +18,7 @@ extern char **environ;
 static const char *const known_variables[] = {
 	"TWOFOLD_MODE",
 	"TWOFOLD_LOG",
+	"TWOFOLD_LOG_FILE",
 	"TWOFOLD_CPU_BLAS",
 	"TWOFOLD_NUM_THREADS",
 	"TWOFOLD_CPU_KERNEL",
@@ -90,6 +92,19 @@ static void read_path(const char *name, char path[PATH_MAX], const char *fallbac
 	}
 	memcpy(path, value.text, value.length);
 	path[value.length] = '\0';
+}
+
+/* TWOFOLD_LOG_FILE: a path whose every % is followed by r, p or %. */
+static void read_log_file(void)
+{
+	struct tf_env_value value;
+	read_path("TWOFOLD_LOG_FILE", config.log_file, "stderr");
+	if (config.log_file[0] && tf_env_get("TWOFOLD_LOG_FILE", &value) &&
+	    !tf_log_file_pattern_valid(value.text, value.length)) {
+		config.log_file[0] = '\0';
+		tf_env_refuse("TWOFOLD_LOG_FILE", value,
+			      "a path in which each % is followed by r (rank), p (PID) or %", "stderr");
+	}
 }
 
 static void read_cpu_blas(void)
@@ -254,6 +269,7 @@ static void read_config(void)
 {
 	read_mode();
 	read_log();
+	read_log_file();
 	read_cpu_blas();
 	read_cpu_lapack();
 	read_cpu_blas_fault();
@@ -294,11 +310,18 @@ TF_EXPORT const char *tf_version(void)
 static void value_in_effect(const char *name, char *out, size_t size)
 {
 	const struct tf_config *c = tf_config();
+	char file[PATH_MAX];
 #define IS(variable) (strcmp(name, variable) == 0)
 	if (IS("TWOFOLD_MODE"))
 		snprintf(out, size, "%s", mode_names[c->mode]);
 	else if (IS("TWOFOLD_LOG"))
 		snprintf(out, size, "%d", c->log);
+	else if (IS("TWOFOLD_LOG_FILE") && *c->log_file && tf_log_file_name(c->log_file, file, sizeof file))
+		snprintf(out, size, "%.*s (in this process)", PATH_MAX - 1, file);
+	else if (IS("TWOFOLD_LOG_FILE") && *c->log_file)
+		snprintf(out, size, "stderr (the name is longer than %d bytes)", PATH_MAX - 1);
+	else if (IS("TWOFOLD_LOG_FILE"))
+		snprintf(out, size, "stderr");
 	else if (IS("TWOFOLD_CPU_BLAS"))
 		snprintf(out, size, "%.*s", PATH_MAX - 1,
 			 *c->cpu_blas ? c->cpu_blas : "the default CPU BLAS");

@@ -35,6 +35,7 @@ enum tf_split {
 struct tf_config {
 	tf_mode mode;                  /* TWOFOLD_MODE */
 	int log;                       /* TWOFOLD_LOG: report at exit */
+	char log_file[PATH_MAX];       /* TWOFOLD_LOG_FILE's pattern (core/log_file.h), "" when unset */
 	char cpu_blas[PATH_MAX];       /* TWOFOLD_CPU_BLAS, "" when unset */
 	int cpu_blas_default_absent;   /* TWOFOLD_CPU_BLAS_FAULT=default (for tests) */
 	char cpu_lapack[PATH_MAX];     /* TWOFOLD_CPU_LAPACK, "" when unset */

@@ -1,6 +1,7 @@
 #include "config.h"
 
 #include <time.h>
+#include "core/message.h"
 #include "core/stats.h"
 
 _Thread_local struct tf_thread_state tf_thread;
@@ -135,7 +136,9 @@ void tf_stats_detail(struct tf_stats *s, int value, int flag)
 
 void tf_stats_print_heading(FILE *out)
 {
-	fprintf(out, "twofold: %-16s %10s %12s  %s\n", "routine", "calls", "seconds",
+	char prefix[TF_MESSAGE_PREFIX_MAX];
+	tf_message_prefix(prefix, sizeof prefix);
+	fprintf(out, "%s%-16s %10s %12s  %s\n", prefix, "routine", "calls", "seconds",
 		"where: calls (GFLOP/s)");
 }
 
@@ -170,6 +173,8 @@ void tf_stats_print(FILE *out, const char *name, const char *detail_name, const 
 	unsigned long long flagged = atomic_load(&s->flagged);
 	if (flagged && used < sizeof where)
 		used += (size_t)snprintf(where + used, sizeof where - used, ", %llu %s", flagged, flag_name);
-	fprintf(out, "twofold: %-16s %10llu %12.6f  %s\n", name, total, (double)nanoseconds * 1e-9,
-		where);
+	char prefix[TF_MESSAGE_PREFIX_MAX];
+	tf_message_prefix(prefix, sizeof prefix);
+	fprintf(out, "%s%-16s %10llu %12.6f  %s\n", prefix, name, total,
+		(double)nanoseconds * 1e-9, where);
 }

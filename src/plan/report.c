@@ -1,10 +1,17 @@
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "core/env_value.h"
 #include "core/environment.h"
+#include "core/log_file.h"
+#include "core/message.h"
 #include "cpu/blas_library.h"
 #include "cpu/threads.h"
 #include "gpu/device.h"
@@ -95,6 +102,47 @@ void tf_report_moduli(int routine, int moduli, int capped)
 	tf_stats_detail(&routine_stats[routine], moduli, capped);
 }
 
+/* Where the report goes: the file TWOFOLD_LOG_FILE names for this process,
+ * else (unset, or a file that cannot be opened: said once, on stderr)
+ * stderr.  The file is appended to, so that processes given one name (no
+ * %r or %p in it) each add their report; buffered whole, so that each
+ * report reaches it in one write and two do not mix. */
+static FILE *open_report(void)
+{
+	const char *pattern = tf_config()->log_file;
+	char path[PATH_MAX], echo[128];
+	if (!*pattern)
+		return stderr;
+	if (!tf_log_file_name(pattern, path, sizeof path)) {
+		tf_env_echo(pattern, strlen(pattern), echo, sizeof echo);
+		tf_message("TWOFOLD_LOG_FILE=%s makes a name longer than %d bytes; the report goes to "
+			   "stderr", echo, PATH_MAX - 1);
+		return stderr;
+	}
+	int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
+	FILE *file = fd >= 0 ? fdopen(fd, "a") : NULL;
+	if (!file) {
+		int error = errno;
+		if (fd >= 0)
+			close(fd);
+		tf_env_echo(path, strlen(path), echo, sizeof echo);
+		tf_message("cannot write the report to %s (TWOFOLD_LOG_FILE): %s; it goes to stderr",
+			   echo, strerror(error));
+		return stderr;
+	}
+	setvbuf(file, NULL, _IOFBF, 1 << 18);
+	return file;
+}
+
+static void close_report(FILE *out)
+{
+	if (out == stderr)
+		return;
+	if (fclose(out) != 0)
+		tf_message("the report could not be written whole to TWOFOLD_LOG_FILE's file: %s",
+			   strerror(errno));
+}
+
 /* The TWOFOLD_LOG report: one line per routine the program called.  A
  * destructor rather than atexit, so that it also runs if the library is
  * unloaded before the program exits; the threads' end no longer calls into
@@ -130,16 +178,20 @@ __attribute__((destructor)) static void report(void)
 	}
 	pthread_mutex_unlock(&threads_lock);
 	free(t);
-	fprintf(stderr, "twofold: mode %s, CPU BLAS %s\n", tf_mode_name(tf_config()->mode),
+	char prefix[TF_MESSAGE_PREFIX_MAX];
+	tf_message_prefix(prefix, sizeof prefix);
+	FILE *out = open_report();
+	fprintf(out, "%smode %s, CPU BLAS %s\n", prefix, tf_mode_name(tf_config()->mode),
 		tf_cpu_blas_description());
-	fprintf(stderr, "twofold: CPU threads %d (%s)\n", tf_cpu_threads(), tf_cpu_threads_source());
+	fprintf(out, "%sCPU threads %d (%s)\n", prefix, tf_cpu_threads(), tf_cpu_threads_source());
 	if (tf_gpu_description())
-		fprintf(stderr, "twofold: GPU %s\n", tf_gpu_description());
-	tf_stats_print_heading(stderr);
+		fprintf(out, "%sGPU %s\n", prefix, tf_gpu_description());
+	tf_stats_print_heading(out);
 	for (int r = 0; r < TF_ROUTINE_ID_COUNT; r++)
-		tf_stats_print(stderr, tf_routine_name(r), "moduli", "capped", &sums[r]);
+		tf_stats_print(out, tf_routine_name(r), "moduli", "capped", &sums[r]);
 	if (sampled)
-		fprintf(stderr, "twofold: every call counted; of calls under %d us, one in %d (at "
-			"random) timed and its time counted %d times\n",
+		fprintf(out, "%severy call counted; of calls under %d us, one in %d (at random) "
+			"timed and its time counted %d times\n", prefix,
 			TF_TALLY_SHORT_NS / 1000, TF_TALLY_SAMPLE, TF_TALLY_SAMPLE);
+	close_report(out);
 }

@@ -24,7 +24,7 @@ for mode in ${*:-cpu dd}; do
 			"$program" > "$work/twofold.out" 2> "$work/twofold.err" ||
 			fail "$label: the run failed: $(cat "$work/twofold.err")"
 		cat "$work/twofold.err"
-		grep -q "^twofold: mode $mode," "$work/twofold.err" ||
+		grep -q "^twofold\[[^]]*]: mode $mode," "$work/twofold.err" ||
 			fail "$label: libtwofold was not loaded in mode $mode"
 		"$program" compare "$work/reference.out" "$work/twofold.out" || bad="$bad
   $label"

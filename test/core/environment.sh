@@ -20,7 +20,7 @@ accept() {
 }
 
 # refuse FIELD DEFAULT MESSAGE VARIABLE=VALUE: one message line that starts
-# "twofold: MESSAGE" and says "; using", and FIELD keeps DEFAULT.
+# "twofold[...]: MESSAGE" and says "; using", and FIELD keeps DEFAULT.
 refuse() {
 	field=$1 default=$2 message=$3
 	shift 3
@@ -30,8 +30,8 @@ refuse() {
 	[ "$(wc -l < "$work/err")" -eq 1 ] || fail "$*: expected one message line, got: $(cat "$work/err")"
 	line=$(cat "$work/err")
 	case $line in
-	"twofold: $message"*) ;;
-	*) fail "$*: expected a message starting [twofold: $message], got [$line]" ;;
+	"twofold["*"]: $message"*) ;;
+	*) fail "$*: expected a message starting [twofold[...]: $message], got [$line]" ;;
 	esac
 	case $line in
 	*"; using "*) ;;
@@ -135,7 +135,7 @@ name=TWOFOLD_$(head -c 100000 /dev/zero | tr '\0' A)
 env "$name=1" $program > "$work/out" 2> "$work/err" || fail "a 100 KB name: config_dump failed"
 [ "$(wc -l < "$work/err")" -eq 1 ] || fail "a 100 KB name: expected one line"
 [ "$(wc -c < "$work/err")" -le 500 ] || fail "a 100 KB name: a message of $(wc -c < "$work/err") bytes"
-grep -q "^twofold: unknown environment variable TWOFOLD_A*\.\.\. (100008 bytes) ignored" "$work/err" ||
+grep -q "^twofold\[[^]]*]: unknown environment variable TWOFOLD_A*\.\.\. (100008 bytes) ignored" "$work/err" ||
 	fail "a 100 KB name: $(cut -c1-200 "$work/err")"
 env "TWOFOLD_$(printf 'X\001\377')=1" $program > "$work/out" 2> "$work/err"
 grep -qF 'unknown environment variable TWOFOLD_X\x01\xff ignored' "$work/err" ||

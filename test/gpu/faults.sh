@@ -19,8 +19,8 @@ for fault in init alloc launch transfer; do
 	init) expected=1; pattern='the GPU could not be set up' ;;
 	*) expected=8; pattern='GPU d[a-z]* failed' ;;
 	esac
-	lines=$(grep -c "^twofold: $pattern" "$work/err")
+	lines=$(grep -c "^twofold\[[^]]*]: $pattern" "$work/err")
 	[ "$lines" = "$expected" ] || fail "$fault: expected $expected report lines, got: $(cat "$work/err")"
-	[ "$(grep -vc "^twofold: $pattern" "$work/err")" = 0 ] || fail "$fault: other messages: $(cat "$work/err")"
+	[ "$(grep -vc "^twofold\[[^]]*]: $pattern" "$work/err")" = 0 ] || fail "$fault: other messages: $(cat "$work/err")"
 	echo "$fault: CPU results, $lines report line(s)"
 done

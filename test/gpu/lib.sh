@@ -10,8 +10,8 @@ expect_gpu() {
 	report=$1
 	shift
 	for routine in "$@"; do
-		grep -Eq "^twofold: $routine +[0-9]+ .*gpu(-split)? [0-9]+" "$report" ||
-			fail "$routine did not run on the GPU: $(grep "^twofold: $routine " "$report")"
+		grep -Eq "^twofold\[[^]]*]: $routine +[0-9]+ .*gpu(-split)? [0-9]+" "$report" ||
+			fail "$routine did not run on the GPU: $(grep "^twofold\[[^]]*]: $routine " "$report")"
 	done
 }
 # Runs each command line given (a program and its arguments, split at

@@ -51,7 +51,7 @@ line "TWOFOLD_SPLIT=OFF -> off"
 line "TWOFOLD_SPLIT_MAX_MODULI=7 -> 7"
 line "TWOFOLD_CPU_BLAS=/nonexistent/libblas.so -> /nonexistent/libblas.so"
 # A CPU BLAS that cannot be loaded is reported, not fatal to twofold-info.
-grep -q "^CPU BLAS: none, a BLAS call would end the program with: twofold: .*TWOFOLD_CPU_BLAS=/nonexistent/libblas.so" "$work/out" ||
+grep -q "^CPU BLAS: none, a BLAS call would end the program with: twofold\[[^]]*]: .*TWOFOLD_CPU_BLAS=/nonexistent/libblas.so" "$work/out" ||
 	{ cat "$work/out"; fail "the CPU BLAS that cannot be loaded is not reported"; }
 echo "accepted: 11 values echoed with their parsed values"
 

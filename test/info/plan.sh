@@ -20,7 +20,7 @@ plan() {
 # ran SETTINGS... M N K: the place the TWOFOLD_LOG report gives a real dgemm.
 ran() {
 	clean_env TWOFOLD_LOG=1 "$@" > /dev/null 2> "$work/log" || { cat "$work/log"; fail "run_dgemm $*"; }
-	ran_place=$(sed -n 's/^twofold: dgemm_ *1 *[0-9.]* *\([a-z-]*\) 1.*/\1/p' "$work/log")
+	ran_place=$(sed -n 's/^twofold\[[^]]*]: dgemm_ *1 *[0-9.]* *\([a-z-]*\) 1.*/\1/p' "$work/log")
 	[ -n "$ran_place" ] || { cat "$work/log"; fail "no dgemm_ line in the report"; }
 }
 expect() { # PLACE TEXT: the last plan's place is PLACE and its reason holds TEXT

@@ -19,5 +19,5 @@ TWOFOLD_LOG=1 LD_PRELOAD=$TF_LIB "$program" > "$work/dd.out" 2> "$work/dd.err" |
 	{ cat "$work/dd.err"; fail "examples/solve failed with libtwofold preloaded"; }
 cat "$work/dd.out" "$work/dd.err"
 grep -q 'exact components: 14 of 14' "$work/dd.out" || fail "with twofold not every component is exact"
-grep -q '^twofold: dgesv_ n=14 nrhs=1: LU in double, refined in DD: .* converged$' "$work/dd.err" ||
+grep -q '^twofold\[[^]]*]: dgesv_ n=14 nrhs=1: LU in double, refined in DD: .* converged$' "$work/dd.err" ||
 	fail "the log does not say that dgesv_ was refined and converged"

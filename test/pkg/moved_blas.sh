@@ -34,10 +34,10 @@ check() {
 	name=$1 origin=$2
 	LD_LIBRARY_PATH=${3:+$3:}${LD_LIBRARY_PATH} ./test/print_mode > "$work/out" 2> "$work/report" ||
 		{ cat "$work/out" "$work/report"; fail "$name: print_mode fails"; }
-	line=$(grep '^twofold: mode .*, CPU BLAS ' "$work/report")
+	line=$(grep '^twofold\[[^]]*]: mode .*, CPU BLAS ' "$work/report")
 	[ -n "$line" ] || { cat "$work/report"; fail "$name: no TWOFOLD_LOG report"; }
 	echo "$name: $line"
-	found=$(echo "$line" | sed 's/^twofold: mode [a-z]*, CPU BLAS \(.*\) (.*)$/\1/')
+	found=$(echo "$line" | sed 's/^twofold\[[^]]*]: mode [a-z]*, CPU BLAS \(.*\) (.*)$/\1/')
 	case $line in
 	*"($origin)") ;;
 	*) fail "$name: the CPU BLAS was not found by $origin" ;;

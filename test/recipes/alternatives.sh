@@ -39,10 +39,10 @@ cases=$(cd "$TF_SRCDIR" && pwd)/test/recipes/numpy_cases.py
 cd "$work" || exit 99
 run "$tester" < /dev/null > tester.out 2> tester.log || { cat tester.out tester.log; fail "xblat1d with libtwofold as libblas.so.3"; }
 grep -q PASS tester.out || { cat tester.out; fail "xblat1d does not pass with libtwofold as libblas.so.3"; }
-grep -E '^twofold: mode dd, CPU BLAS (not loaded|.*\(default)' tester.log ||
+grep -E '^twofold\[[^]]*]: mode dd, CPU BLAS (not loaded|.*\(default)' tester.log ||
 	{ cat tester.log; fail "no TWOFOLD_LOG report from xblat1d: libtwofold was not loaded as libblas.so.3"; }
-grep -E '^twofold: ddot_ +[0-9]+ .*cpu-dd' tester.log || fail "ddot_ was not computed by libtwofold"
-case $(grep '^twofold: mode' tester.log) in
+grep -E '^twofold\[[^]]*]: ddot_ +[0-9]+ .*cpu-dd' tester.log || fail "ddot_ was not computed by libtwofold"
+case $(grep '^twofold\[[^]]*]: mode' tester.log) in
 *"$library"*) fail "libtwofold took itself for its CPU BLAS" ;;
 esac
 echo "xblat1d passes with libtwofold as libblas.so.3"

@@ -15,12 +15,12 @@ TWOFOLD_MODE=dd TWOFOLD_LOG=1 "$program" "$TF_LIB" > "$work/out" 2> "$work/log"
 status=$?
 cat "$work/out"
 [ $status = 0 ] || [ $status = 77 ] || { cat "$work/log"; fail "lbt_load (exit status $status)"; }
-line=$(grep -E '^twofold: dgemm_ +[0-9]+ ' "$work/log")
+line=$(grep -E '^twofold\[[^]]*]: dgemm_ +[0-9]+ ' "$work/log")
 case $line in
 *cpu-dd*|*gpu*) echo "$line" ;;
 *) cat "$work/log"; fail "the TWOFOLD_LOG report does not show dgemm_ computed by twofold" ;;
 esac
-cpu_blas=$(grep '^twofold: mode' "$work/log")
+cpu_blas=$(grep '^twofold\[[^]]*]: mode' "$work/log")
 echo "$cpu_blas"
 case $cpu_blas in
 *"next in lookup order"*) fail "libtwofold took the trampolines for its CPU BLAS" ;;

@@ -41,7 +41,7 @@ done
 # The report: each routine counted, computed by twofold (cpu-dd, gpu, ...),
 # not forwarded to the CPU BLAS.
 for routine in cblas_dgemm cblas_ddot dgesv_; do
-	line=$(grep -E "^twofold: $routine +[0-9]+ " "$work/log")
+	line=$(grep -E "^twofold\[[^]]*]: $routine +[0-9]+ " "$work/log")
 	[ -n "$line" ] || { cat "$work/log"; fail "the TWOFOLD_LOG report does not count $routine"; }
 	case $line in
 	*cpu-blas*) fail "$routine was forwarded to the CPU BLAS: $line" ;;

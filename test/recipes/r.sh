@@ -25,7 +25,7 @@ echo "with libtwofold preloaded:"
 cat "$work/with"
 grep -q '^matmul exact' "$work/with" || fail "A %*% B: not correctly rounded with libtwofold preloaded"
 for routine in dgemm_ dgesv_; do
-	line=$(grep -E "^twofold: $routine +[0-9]+ " "$work/log")
+	line=$(grep -E "^twofold\[[^]]*]: $routine +[0-9]+ " "$work/log")
 	[ -n "$line" ] || { cat "$work/log"; fail "the TWOFOLD_LOG report does not count $routine"; }
 	case $line in
 	*cpu-blas*) fail "$routine was forwarded to the CPU BLAS: $line" ;;
