@@ -4,10 +4,12 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "core/environment.h"
 #include "cpu/blas_library.h"
 #include "cpu/threads.h"
 #include "gpu/device.h"
+#include "gpu/gpu.h"
 #include "op/routines.h"
 #include "plan/report.h"
 
@@ -135,6 +137,11 @@ __attribute__((destructor)) static void report(void)
 	fprintf(stderr, "twofold: CPU threads %d (%s)\n", tf_cpu_threads(), tf_cpu_threads_source());
 	if (tf_gpu_description())
 		fprintf(stderr, "twofold: GPU %s\n", tf_gpu_description());
+	if (tf_gpu_used() && strncmp(tf_gpu_used(), "GPUs ", 5) == 0)
+		fprintf(stderr, "twofold: used %s; %ld products split across them\n", tf_gpu_used(),
+			tf_gpu_split_count());
+	else if (tf_gpu_used())
+		fprintf(stderr, "twofold: used %s\n", tf_gpu_used());
 	tf_stats_print_heading(stderr);
 	for (int r = 0; r < TF_ROUTINE_ID_COUNT; r++)
 		tf_stats_print(stderr, tf_routine_name(r), "moduli", "capped", &sums[r]);
