@@ -18,7 +18,7 @@
 static struct tf_gpu_context contexts[TF_DEVICE_LIST_MAX];
 static int context_count;
 static struct tf_device_choice choice;
-static char used_text[256];
+static char used_text[384];
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 static atomic_int usable;
 static atomic_int reports;
@@ -113,43 +113,42 @@ static void units_per_multiprocessor(int major, int minor, int *fp64, int *fp32)
 /* One context on `device`; its memory budget is set by set_up. */
 static cudaError_t set_up_context(struct tf_gpu_context *context, int device, size_t *free_bytes)
 {
-#define gpu (*context)
-	gpu.device = device;
+	context->device = device;
 	cudaError_t status;
 	struct cudaDeviceProp prop;
-	if ((status = cudaSetDevice(gpu.device)) != cudaSuccess ||
-	    (status = cudaGetDeviceProperties(&prop, gpu.device)) != cudaSuccess)
+	if ((status = cudaSetDevice(context->device)) != cudaSuccess ||
+	    (status = cudaGetDeviceProperties(&prop, context->device)) != cudaSuccess)
 		return status;
-	snprintf(gpu.name, sizeof gpu.name, "%s", prop.name);
-	gpu.multiprocessors = prop.multiProcessorCount;
+	snprintf(context->name, sizeof context->name, "%s", prop.name);
+	context->multiprocessors = prop.multiProcessorCount;
 	int khz = 0, fp64, fp32;
-	cudaDeviceGetAttribute(&khz, cudaDevAttrClockRate, gpu.device);
+	cudaDeviceGetAttribute(&khz, cudaDevAttrClockRate, context->device);
 	units_per_multiprocessor(prop.major, prop.minor, &fp64, &fp32);
-	gpu.fp64_weak = 16 * fp64 <= fp32;
+	context->fp64_weak = 16 * fp64 <= fp32;
 	/* A DD step is 10 FP64 operations for 2 flops; the GEMM kernel runs at
 	 * about 85% of that rate. */
 	double fp64_flops = 2.0 * fp64 * (double)prop.multiProcessorCount * khz * 1e3;
-	gpu.dd_gemm_flops = 0.85 * fp64_flops / 10.0;
+	context->dd_gemm_flops = 0.85 * fp64_flops / 10.0;
 	/* A DF step is 12 FP32 operations for 2 flops. */
-	gpu.df_gemm_flops = 0.8 * fp32 * (double)prop.multiProcessorCount * khz * 1e3 * 2.0 / 12.0;
+	context->df_gemm_flops = 0.8 * fp32 * (double)prop.multiProcessorCount * khz * 1e3 * 2.0 / 12.0;
 	/* cuBLAS DGEMM: the FP64 tensor cores of compute capability 8.0, 9.0
 	 * and 10.0 double the rate */
 	int tensor = prop.major == 8 && prop.minor == 0 ? 2 : prop.major >= 9 && fp64 >= 32 ? 2 : 1;
-	gpu.native_gemm_flops = 0.85 * tensor * fp64_flops;
+	context->native_gemm_flops = 0.85 * tensor * fp64_flops;
 	/* INT8 tensor cores (dense, int32 sums), per multiprocessor and clock:
 	 * 2048 on compute capability 7.5 and 8.6-8.9, 4096 on 8.0, 8192 from
 	 * 9.0 on; cuBLAS reaches some 70% of it on large products. */
 	int int8 = prop.major >= 9 ? 8192 : prop.major == 8 && prop.minor == 0 ? 4096
 				 : prop.major * 10 + prop.minor >= 75 ? 2048 : 0;
-	gpu.int8_gemm_ops = 0.7 * int8 * (double)prop.multiProcessorCount * khz * 1e3;
-	gpu.link_bytes = 8e9;
+	context->int8_gemm_ops = 0.7 * int8 * (double)prop.multiProcessorCount * khz * 1e3;
+	context->link_bytes = 8e9;
 
 	/* The probe proves this build's device code runs on this device. */
 	unsigned *word = NULL;
 	if ((status = tf_gpu_inject(TF_FAULT_INIT)) != cudaSuccess ||
 	    (status = cudaMalloc((void **)&word, sizeof *word)) != cudaSuccess)
 		return status;
-	gpu.counter = word;
+	context->counter = word;
 	unsigned value = 0;
 	if ((status = (cudaError_t)tf_kernel_probe(word)) != cudaSuccess ||
 	    (status = cudaMemcpy(&value, word, sizeof value, cudaMemcpyDeviceToHost)) != cudaSuccess)
@@ -158,23 +157,22 @@ static cudaError_t set_up_context(struct tf_gpu_context *context, int device, si
 		return cudaErrorInvalidKernelImage;
 
 	for (int s = 0; s < TF_GPU_STREAMS; s++) {
-		if ((status = cudaStreamCreateWithFlags(&gpu.streams[s], cudaStreamNonBlocking)) != cudaSuccess)
+		if ((status = cudaStreamCreateWithFlags(&context->streams[s], cudaStreamNonBlocking)) != cudaSuccess)
 			return status;
-		if ((status = cudaHostAlloc(&gpu.staging[s], STAGING_BYTES, cudaHostAllocDefault)) != cudaSuccess)
+		if ((status = cudaHostAlloc(&context->staging[s], STAGING_BYTES, cudaHostAllocDefault)) != cudaSuccess)
 			return status;
-		if ((status = cudaEventCreateWithFlags(&gpu.staging_free[s], cudaEventDisableTiming)) != cudaSuccess ||
-		    (status = cudaEventCreateWithFlags(&gpu.staging_full[s], cudaEventDisableTiming)) != cudaSuccess)
+		if ((status = cudaEventCreateWithFlags(&context->staging_free[s], cudaEventDisableTiming)) != cudaSuccess ||
+		    (status = cudaEventCreateWithFlags(&context->staging_full[s], cudaEventDisableTiming)) != cudaSuccess)
 			return status;
 	}
-	gpu.staging_bytes = STAGING_BYTES;
+	context->staging_bytes = STAGING_BYTES;
 	for (int e = 0; e < TF_GPU_EVENTS; e++)
-		if ((status = cudaEventCreateWithFlags(&gpu.events[e], cudaEventDisableTiming)) != cudaSuccess)
+		if ((status = cudaEventCreateWithFlags(&context->events[e], cudaEventDisableTiming)) != cudaSuccess)
 			return status;
-	if ((status = cudaEventCreateWithFlags(&gpu.caller_done, cudaEventDisableTiming)) != cudaSuccess)
+	if ((status = cudaEventCreateWithFlags(&context->caller_done, cudaEventDisableTiming)) != cudaSuccess)
 		return status;
 	size_t total_bytes = 0;
 	return cudaMemGetInfo(free_bytes, &total_bytes);
-#undef gpu
 }
 
 /* Lets context's kernels reach the first context's device memory (the
@@ -221,6 +219,8 @@ static cudaError_t set_up(void)
 				   choice.devices[i], count);
 			return cudaErrorNoDevice;
 		}
+	if (choice.count == 0)
+		return cudaErrorNoDevice;
 	size_t free_bytes[TF_DEVICE_LIST_MAX];
 	for (int i = 0; i < choice.count; i++) {
 		contexts[i].index = i;
