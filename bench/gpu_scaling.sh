@@ -59,8 +59,8 @@ clean="env -u TWOFOLD_DEVICE -u TWOFOLD_SPLIT -u TWOFOLD_DEVICES_MIN_FLOPS -u TW
 					continue
 				fi
 				[ -n "$one" ] || one=$3
-				printf '%-6s %-6s %-24s %5s %10s %10s %8.2f\n' $case $n $list $gpus $3 $4 \
-					$(echo "$one / $3" | bc -l)
+				printf '%-6s %-6s %-24s %5s %10s %10s %8s\n' $case $n $list $gpus $3 $4 \
+					$(awk "BEGIN { printf \"%.2f\", $one / $3 }")
 			done
 		done
 	done
