@@ -8,7 +8,8 @@
  * columns of op(B) and C.  Device arrays stay in the first GPU's memory,
  * read and written in place by the other GPUs' kernels through peer access
  * (or directly, for a second context on the same GPU); where a GPU cannot
- * reach them, the product stays on the first GPU.  The parts the GPUs leave
+ * reach them, or they lie on another GPU than the first, the product stays
+ * on the first GPU.  The parts the GPUs leave
  * (an element the GPU does not compute as the reference does, a failure)
  * are gathered and passed on after every block is done, on the caller's
  * thread.
@@ -59,15 +60,26 @@ static int worth_splitting(double flops, double rate, int count)
 	return rate > 0 && flops / rate * (1.0 - 1.0 / count) >= SPLIT_SAVING;
 }
 
-/* Whether every context can reach the arrays that are device memory. */
-static int reachable(const void *const *arrays, int count, int contexts)
+/* Whether every context can reach the arrays that are device memory: on
+ * the first context's GPU (managed memory: any), with every context on
+ * that GPU or its peer. */
+static int reachable(const struct tf_gpu_context *first, const void *const *arrays, int count,
+		     int contexts)
 {
 	int on_device = 0;
-	for (int i = 0; i < count; i++)
-		on_device |= tf_gpu_is_device_memory(arrays[i]);
-	if (!on_device)
-		return 1;
-	for (int c = 1; c < contexts; c++)
+	for (int i = 0; i < count; i++) {
+		struct cudaPointerAttributes attributes;
+		if (cudaPointerGetAttributes(&attributes, arrays[i]) != cudaSuccess) {
+			cudaGetLastError(); /* an unknown host pointer */
+			continue;
+		}
+		if (attributes.type == cudaMemoryTypeDevice) {
+			if (attributes.device != first->device)
+				return 0;
+			on_device = 1;
+		}
+	}
+	for (int c = 1; c < contexts && on_device; c++)
 		if (!tf_gpu_context_reaches_first(c))
 			return 0;
 	return 1;
@@ -197,7 +209,7 @@ int tf_gpu_devices_gemm(struct tf_gpu_context *first, const struct tf_op *op,
 	    !worth_splitting(2.0 * op->m * op->n * op->k, first->dd_gemm_flops, contexts))
 		return 0;
 	const void *arrays[3] = { op->a, op->b, op->c };
-	if (!reachable(arrays, 3, contexts))
+	if (!reachable(first, arrays, 3, contexts))
 		return 0;
 	struct block blocks[TF_DEVICE_LIST_MAX];
 	int count = cut(blocks, contexts, op->n, BLOCK_COLUMNS);
@@ -228,7 +240,7 @@ int tf_gpu_devices_split(struct tf_gpu_context *first, const struct tf_product *
 	    !tf_gpu_split_tiles(first, p, options, &mb, &nb))
 		return 0;
 	const void *arrays[3] = { p->a, p->b, p->c };
-	if (!reachable(arrays, 3, contexts))
+	if (!reachable(first, arrays, 3, contexts))
 		return 0;
 	struct block blocks[TF_DEVICE_LIST_MAX];
 	int count = cut(blocks, contexts, p->n, nb);
