@@ -65,3 +65,6 @@ clean="env -u TWOFOLD_DEVICE -u TWOFOLD_SPLIT -u TWOFOLD_DEVICES_MIN_FLOPS -u TW
 		done
 	done
 } > "$table"
+if [ -n "${2:-}" ] && command -v python3 > /dev/null; then
+	python3 "$(dirname "$0")/plot_scaling.py" "$table" "$table.svg"
+fi
