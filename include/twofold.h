@@ -1,7 +1,17 @@
 /* twofold: a BLAS that computes in two-term floating point.
  *
  * libtwofold.so exports the standard Fortran BLAS and CBLAS symbols; a program
- * uses them as it uses any BLAS.  This header declares what twofold adds. */
+ * uses them as it uses any BLAS.  This header declares what twofold adds;
+ * docs/API.md is its reference, one entry per function.
+ *
+ * The environment (TWOFOLD_MODE, ...) is read once, at the first call that
+ * needs it (a BLAS call, tf_get_mode, a typed routine, ...); a malformed
+ * value is reported once on stderr and its default used.
+ *
+ * Thread safety: every function may be called from several threads at once,
+ * provided that no two concurrent calls write the same array (or one writes
+ * what another reads).  The first calls initialize the configuration, the
+ * CPU BLAS and the GPU once, whichever thread comes first. */
 #ifndef TWOFOLD_H
 #define TWOFOLD_H
 
@@ -21,17 +31,21 @@ typedef enum {
 	TF_MODE_CPU = 4      /* everything forwarded to the CPU BLAS */
 } tf_mode;
 
-/* The mode in force, from TWOFOLD_MODE. */
+/* The mode in force, from TWOFOLD_MODE (an invalid value: TF_MODE_DD, after
+ * one message).  The mode asked for: a GPU mode on a machine without a GPU
+ * reads as that mode, and its calls run on the CPU BLAS. */
 tf_mode tf_get_mode(void);
 
 /* "dd", "df", "fast", "native" or "cpu"; NULL for a value outside tf_mode. */
 const char *tf_mode_name(tf_mode mode);
 
-/* The library's version, "MAJOR.MINOR.PATCH". */
+/* The library's version, "MAJOR.MINOR.PATCH", a static string. */
 const char *tf_version(void);
 
 /* The path of the CPU BLAS that twofold forwards to, loading it if it is not
- * loaded yet (the program exits with a message if none can be loaded). */
+ * loaded yet; valid while the library is loaded.  When none can be loaded,
+ * the program exits with status 1 after one message naming
+ * TWOFOLD_CPU_BLAS, as at a BLAS call. */
 const char *tf_cpu_blas_path(void);
 
 /* ------------------------------------------------------------------------
@@ -43,7 +57,12 @@ const char *tf_cpu_blas_path(void);
  * from the end; GEMV strides nonzero), beta = 0 sets the output without
  * reading it, alpha = 0 reads neither A nor B (nor x).  Each routine
  * returns 0, or -i when its i-th argument (counted in the C call, the
- * arrays of a pair counted one by one) is illegal, and then does nothing.
+ * arrays of a pair counted one by one) is illegal, and then does nothing;
+ * nothing is printed and xerbla_ is not called.  The checks are the
+ * reference's: GEMM's trans, m, n, k, lda, ldb, ldc; GEMV's trans, m, n,
+ * lda, incx, incy; no AXPY argument is illegal; DOT's result must not be
+ * NULL.  A call whose GPU work fails is computed on the CPU, with one line
+ * on stderr.
  * The arrays may be in host, managed or device memory (cudaMalloc): the
  * planner runs the call on the GPU when the data lives there or the GPU is
  * faster, on the CPU otherwise (TWOFOLD_MODE=cpu keeps it on the CPU).
@@ -131,7 +150,9 @@ int tf_tsdot(int n, const tf_ts *x, int incx, const tf_ts *y, int incy, tf_ts *r
  * value of the format (exact for dd and ts within float's range; ds, dsp
  * and di hold every double exactly; df rounds to 48 bits, SPLIT).  To
  * double: the nearest double.  The array forms convert n elements with
- * strides as in BLAS, on the CPU (host or managed memory).
+ * strides as in BLAS, on the CPU (host or managed memory); they check
+ * nothing and return 0 (n <= 0 converts nothing).  The scalar forms are
+ * pure functions.
  * ---------------------------------------------------------------------- */
 tf_dd tf_d2dd(double value);
 tf_ds tf_d2ds(double value);
@@ -171,7 +192,8 @@ int tf_ts2d_array(int n, const tf_ts *x, int incx, double *y, int incy);
  * division is a long division with relative error at most about 4u^2 (dd,
  * u = 2^-53), 5u^2 (df, u = 2^-24) and 70u^3 (ts, u = 2^-24).  The
  * conversions between DD and DS, DI and TS are those of the typed BLAS
- * (rounded once; exact towards DD except from TS, within 2^-105).
+ * (rounded once; exact towards DD except from TS, within 2^-105).  Pure
+ * functions; they never fail.
  * ---------------------------------------------------------------------- */
 tf_dd tf_ddadd(tf_dd a, tf_dd b);
 tf_dd tf_ddsub(tf_dd a, tf_dd b);

@@ -62,6 +62,16 @@ __global__ void conj_copy_kernel(int n, const double *v, int inc, double *copy)
 	}
 }
 
+/* inc = 0 names one element: the caller makes n 1 */
+__global__ void conj_in_place_kernel(int n, double *v, int inc)
+{
+	for (long i = blockIdx.x * (long)blockDim.x + threadIdx.x; i < n;
+	     i += (long)gridDim.x * blockDim.x) {
+		double *e = v + offset<2>(i, n, inc);
+		e[1] = -e[1];
+	}
+}
+
 /* A candidate for iamax: its magnitude (-1 for NaN, which never wins) and
  * its 0-based position; the larger magnitude wins, then the first. */
 struct candidate {
@@ -201,6 +211,15 @@ extern "C" cudaError_t tf_kernel_move(const struct tf_op *op, void *scratch, int
 {
 	return op->type == TF_TYPE_Z ? launch<2>(op, scratch, multiprocessors, stream)
 				     : launch<1>(op, scratch, multiprocessors, stream);
+}
+
+extern "C" cudaError_t tf_kernel_conj_in_place(int n, double *v, int inc, cudaStream_t stream)
+{
+	if (inc == 0)
+		n = n > 0 ? 1 : 0;
+	if (n > 0)
+		conj_in_place_kernel<<<blocks_for(n, 132), threads, 0, stream>>>(n, v, inc);
+	return cudaGetLastError();
 }
 
 extern "C" cudaError_t tf_kernel_conj_copy(int n, const double *v, int inc, double *copy,

@@ -36,6 +36,10 @@ cudaError_t tf_kernel_move(const struct tf_op *op, void *scratch, int multiproce
 cudaError_t tf_kernel_conj_copy(int n, const double *v, int inc, double *copy,
 				cudaStream_t stream);
 
+/* v's n complex elements (stride |inc|, the first only when inc = 0)
+ * conjugated in place. */
+cudaError_t tf_kernel_conj_in_place(int n, double *v, int inc, cudaStream_t stream);
+
 #ifdef __cplusplus
 }
 #endif

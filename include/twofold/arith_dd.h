@@ -270,6 +270,30 @@ TF_ARITH double tf_dd_range_largest(int n, const double *v, ptrdiff_t inc)
 	return largest;
 }
 
+/* The exponent tf_dd_range_dot takes from an operand's largest magnitude
+ * (largest < 2^high), or TF_DD_RANGE_NEVER where rescaling does not apply
+ * (a zero operand, or one not finite).  A kernel that meets many tiny sums
+ * (exact zeros: LAPACK's matrices with zero blocks) screens them with the
+ * high exponents of their rows and columns, found once each: a finite sum
+ * whose row's and column's add up to TF_DD_RANGE_SMALL or more is a
+ * cancellation, kept without forming it again. */
+#define TF_DD_RANGE_NEVER (1 << 20)
+
+TF_ARITH int tf_dd_range_high(double largest)
+{
+	int high = TF_DD_RANGE_NEVER;
+	if (largest <= DBL_MAX && largest != 0.0)
+		(void)tf_frexp(largest, &high);
+	return high;
+}
+
+/* Whether rescaling may apply to a finite sum of a row and a column of these
+ * high exponents (tf_dd_range_high). */
+TF_ARITH int tf_dd_range_may_apply(int high_a, int high_b)
+{
+	return high_a + high_b < TF_DD_RANGE_SMALL;
+}
+
 /* alpha sum_l a[l inca] b[l incb], for a kernel's sum of them that came out
  * tiny or not finite: into *result, scaled as above, returning 1; or 0 when
  * rescaling does not apply (data or alpha not finite, a zero row or column,
@@ -284,10 +308,9 @@ TF_ARITH int tf_dd_range_dot(int k, const double *a, ptrdiff_t inca, const doubl
 	double largest_a = tf_dd_range_largest(k, a, inca);
 	if (!(largest_a <= DBL_MAX) || largest_a == 0.0)
 		return 0;
-	int high_a, high_b, alpha_exponent;
-	tf_frexp(largest_a, &high_a); /* |a| < 2^high_a */
-	tf_frexp(largest_b, &high_b);
-	if (isfinite(sum.hi) && high_a + high_b >= TF_DD_RANGE_SMALL)
+	int high_a = tf_dd_range_high(largest_a), high_b = tf_dd_range_high(largest_b);
+	int alpha_exponent;
+	if (isfinite(sum.hi) && !tf_dd_range_may_apply(high_a, high_b))
 		return 0;
 	tf_dd scaled = tf_dd_make(0.0, 0.0);
 	for (int l = 0; l < k; l++)

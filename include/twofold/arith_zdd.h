@@ -163,10 +163,7 @@ TF_ARITH int tf_zdd_range_dot(int n, const double *a, const double *b, double al
 	double largest_a = tf_dd_range_largest(2 * n, a, 1), largest_b = tf_dd_range_largest(2 * n, b, 1);
 	if (!(largest_a <= DBL_MAX) || largest_a == 0.0 || !(largest_b <= DBL_MAX) || largest_b == 0.0)
 		return 0;
-	int high_a, high_b;
-	tf_frexp(largest_a, &high_a);
-	tf_frexp(largest_b, &high_b);
-	if (finite && high_a + high_b >= TF_DD_RANGE_SMALL)
+	if (finite && !tf_dd_range_may_apply(tf_dd_range_high(largest_a), tf_dd_range_high(largest_b)))
 		return 0;
 	return tf_zdd_range_sum(n, a, b, alpha_re, alpha_im, tf_zdd_from_z(0.0, 0.0), result);
 }

@@ -9,7 +9,12 @@
  * double and applied in the solver's precision.  Every array may be in host,
  * managed or device memory (cudaMalloc); the solve runs on the GPU when
  * there is one (TF_DEVICE_AUTO), else on the CPU.  No global state: each
- * matrix and each solve carries its own.
+ * matrix and each solve carries its own.  Reference: docs/API.md.
+ *
+ * Thread safety: a descriptor may be used by several calls at once, from
+ * any threads (what it derives on demand, the transpose and the ILU(0)
+ * factors, is computed once, under its lock); it must not be destroyed
+ * while a call uses it.  Concurrent calls must not write the same vector.
  *
  * Example: solve A x = b in DD with ILU(0).
  *
@@ -62,7 +67,9 @@ void tf_csr_destroy(tf_csr *a);
 /* 0 for a valid matrix, TF_SPARSE_INVALID otherwise (NULL included). */
 int tf_csr_status(const tf_csr *a);
 
-/* The reason the matrix is invalid, one line; "" when it is valid. */
+/* The reason the matrix is invalid, one line; "" when it is valid; for
+ * NULL, a line saying that tf_csr_create ran out of memory.  Valid while
+ * the descriptor exists. */
 const char *tf_csr_message(const tf_csr *a);
 
 /* Its rows, columns and stored entries (0 for NULL or invalid). */

@@ -3,11 +3,15 @@
 #include <stdlib.h>
 #include "abi/cblas_conj.h"
 #include "core/message.h"
+#include "plan/device_data.h"
 
 double *tf_cblas_conj_copy(const double *x, int n, int inc, double *stack, size_t stack_doubles)
 {
 	size_t doubles = 2 * (size_t)n;
-	double *copy = stack;
+	double *copy = tf_plan_conj_copy(x, n, inc); /* in device memory when x is */
+	if (copy)
+		return copy;
+	copy = stack;
 	if (doubles > stack_doubles) {
 		copy = malloc(doubles * sizeof *copy);
 		if (!copy)
@@ -23,12 +27,14 @@ double *tf_cblas_conj_copy(const double *x, int n, int inc, double *stack, size_
 
 void tf_cblas_conj_release(double *copy, const double *stack)
 {
-	if (copy != stack)
+	if (copy != stack && !tf_plan_free_copy(copy))
 		free(copy);
 }
 
 void tf_cblas_conj_vector(double *v, int n, int inc)
 {
+	if (tf_plan_conj_in_place(v, n, inc))
+		return;
 	size_t stride = inc > 0 ? (size_t)inc : (size_t)-(ptrdiff_t)inc;
 	if (inc == 0)
 		n = n > 0 ? 1 : 0;

@@ -3,7 +3,8 @@
  * a Hermitian A is conj(A)) compute the conjugate problem, as the
  * reference CBLAS does: conj(y) = conj(alpha) op(A) conj(x) + conj(beta)
  * conj(y), with a conjugated copy of x (unit stride) and y conjugated in
- * place before and after. */
+ * place before and after.  Where the vectors are device memory, so are
+ * the copies, and the conjugation is done there. */
 #ifndef TF_CBLAS_CONJ_H
 #define TF_CBLAS_CONJ_H
 
@@ -11,7 +12,8 @@
 
 /* The n complex elements of x (stride inc, from the end when inc < 0; all
  * the first when inc = 0, as the reference copies them), conjugated, at
- * unit stride: in stack when it holds 2 n doubles, else from malloc. */
+ * unit stride: in device memory when x is, else in stack when it holds 2 n
+ * doubles, else from malloc. */
 double *tf_cblas_conj_copy(const double *x, int n, int inc, double *stack, size_t stack_doubles);
 void tf_cblas_conj_release(double *copy, const double *stack);
 

@@ -4,14 +4,13 @@
  * dspr_, zher_, zhpr_ (SYR), dsyr2_, dspr2_, zher2_, zhpr2_ (SYR2) and
  * their CBLAS forms, validated as the reference validates them and handed
  * to the planner as one op (the output is op.c). */
-#include <stdlib.h>
+#include "abi/cblas_conj.h"
 #include "abi/cblas_error.h"
 #include "abi/check.h"
 #include "core/export.h"
 #include "core/message.h"
 #include "op/cblas_types.h"
 #include "plan/call.h"
-#include "plan/device_data.h"
 #include "plan/plan.h"
 
 /* The arguments of one update; alpha[1] is zero for a real alpha. */
@@ -197,31 +196,6 @@ TF_EXPORT void zhpr2_(const char *uplo, const int *n, const double *alpha, const
 
 #define STACK_ELEMENTS 128
 
-/* A conjugated copy of the n complex elements of v (stride inc, element i
- * as the reference counts): element i at 2 i. */
-static double *conjugated_copy(const double *v, int n, int inc, double *stack)
-{
-	double *copy = tf_plan_conj_copy(v, n, inc); /* in device memory when v is */
-	if (copy)
-		return copy;
-	copy = stack;
-	if (n > STACK_ELEMENTS && !(copy = malloc(2 * sizeof *copy * (size_t)n)))
-		tf_fatal("out of memory for the conjugate of a CBLAS vector (%zu bytes)",
-			 2 * sizeof *copy * (size_t)n);
-	for (int i = 0; i < n; i++) {
-		size_t at = inc > 0 ? (size_t)i * inc : (size_t)(n - 1 - i) * (size_t)-inc;
-		copy[2 * i] = v[2 * at];
-		copy[2 * i + 1] = -v[2 * at + 1];
-	}
-	return copy;
-}
-
-static void release(double *copy, const double *stack)
-{
-	if (copy != stack && !tf_plan_free_copy(copy))
-		free(copy);
-}
-
 /* The bracket of a CBLAS call: the call, the reference CBLAS's flags, the
  * layout check (parameter 1) and, for the symmetric ones, the uplo check
  * (parameter 2); *row is set for a row-major call.  Returns 0 when an
@@ -280,13 +254,13 @@ static void cblas_ger(enum tf_routine routine, const char *name, enum tf_op_type
 			u.conj = 0;
 			u.m = n, u.n = m, u.x = y, u.incx = incy, u.y = x, u.incy = incx;
 			if (conj && n > 0) {
-				u.x = conjugated_copy(y, n, incy, stack);
+				u.x = tf_cblas_conj_copy(y, n, incy, stack, 2 * STACK_ELEMENTS);
 				u.incx = 1;
 			}
 		}
 		where = run_update(&u, &flops);
 		if (u.x != x && u.x != y)
-			release((double *)u.x, stack);
+			tf_cblas_conj_release((double *)u.x, stack);
 	}
 	cblas_end(&call, where, flops);
 }
@@ -338,19 +312,19 @@ static void cblas_sym(enum tf_routine routine, enum tf_routine blas, const char 
 				up.y = x, up.incy = incx;
 			}
 			if (n > 0) {
-				up.x = conjugated_copy(up.x, n, up.incx, xstack);
+				up.x = tf_cblas_conj_copy(up.x, n, up.incx, xstack, 2 * STACK_ELEMENTS);
 				up.incx = 1;
 			}
 			if (n > 0 && kind == TF_OP_SYR2) {
-				up.y = conjugated_copy(up.y, n, up.incy, ystack);
+				up.y = tf_cblas_conj_copy(up.y, n, up.incy, ystack, 2 * STACK_ELEMENTS);
 				up.incy = 1;
 			}
 		}
 		where = run_update(&up, &flops);
 		if (up.x != x && up.x != y)
-			release((double *)up.x, xstack);
+			tf_cblas_conj_release((double *)up.x, xstack);
 		if (up.y != x && up.y != y)
-			release((double *)up.y, ystack);
+			tf_cblas_conj_release((double *)up.y, ystack);
 	}
 	cblas_end(&call, where, flops);
 }

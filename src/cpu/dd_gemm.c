@@ -57,6 +57,7 @@ static void finish_real(const struct tf_dd_product *p, const struct tf_dd_tile *
 	/* held here: the calls below could change *op as far as the compiler knows */
 	const double alpha = op->alpha, beta = op->beta;
 	double rounded[TF_DD_TILE_ROWS];
+	struct tf_dd_range_screen screen = { 0 };
 	for (int j = 0; j < tile->cols; j++) {
 		double *c = op->c + tile->i0 + (size_t)(tile->j0 + j) * op->ldc;
 		const double *hi = tile->hi[0] + (size_t)j * tile->ld;
@@ -66,7 +67,10 @@ static void finish_real(const struct tf_dd_product *p, const struct tf_dd_tile *
 			continue;
 		}
 		for (int i = 0; i < tile->rows; i++) {
-			if (isfinite(rounded[i]) && fabs(hi[i]) >= TF_DD_RANGE_SUSPECT)
+			if (isfinite(rounded[i]) &&
+			    (fabs(hi[i]) >= TF_DD_RANGE_SUSPECT ||
+			     !tf_dd_product_range_may_apply(p, tile, &screen, tile->i0 + i,
+							    tile->j0 + j)))
 				c[i] = rounded[i];
 			else
 				finish_element(op, tile->i0 + i, tile->j0 + j,
@@ -100,6 +104,7 @@ static void finish_complex(const struct tf_dd_product *p, const struct tf_dd_til
 {
 	const struct tf_op *op = p->op;
 	const struct tf_dd_loops *loops = tf_dd_loops();
+	struct tf_dd_range_screen screen = { 0 };
 	for (int j = 0; j < tile->cols; j++) {
 		int gj = tile->j0 + j;
 		const double *re_hi = tile->hi[0] + (size_t)(2 * j) * tile->ld;
@@ -112,8 +117,12 @@ static void finish_complex(const struct tf_dd_product *p, const struct tf_dd_til
 			continue;
 		for (int i = 0; i < tile->rows; i++) {
 			tf_zdd s = tf_dd_tile_zsum(tile, 0, i, j);
-			if (tf_zdd_range_suspect(s) || !isfinite(out[2 * i]) ||
-			    !isfinite(out[2 * i + 1]))
+			int finite = isfinite(out[2 * i]) && isfinite(out[2 * i + 1]) &&
+				     tf_zdd_is_finite(s);
+			if (finite ? tf_zdd_range_suspect(s) &&
+					     tf_dd_product_range_may_apply(p, tile, &screen,
+									   tile->i0 + i, gj)
+				   : 1)
 				range_complex(p, tile->i0 + i, gj, tf_zdd_is_finite(s), out + 2 * i);
 		}
 	}

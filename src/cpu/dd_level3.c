@@ -73,6 +73,7 @@ static void finish_real(const struct tf_dd_product *p, const struct tf_dd_tile *
 {
 	const struct tf_op *op = p->op;
 	const struct tf_dd_loops *loops = tf_dd_loops();
+	struct tf_dd_range_screen screen = { 0 };
 	for (int j = 0; j < tile->cols; j++) {
 		int gj = tile->j0 + j, first, last;
 		if (!triangle_rows(p, tile, gj, &first, &last))
@@ -85,7 +86,10 @@ static void finish_real(const struct tf_dd_product *p, const struct tf_dd_tile *
 				       op->c + gi + (size_t)gj * op->ldc, out) || !p->k)
 			continue;
 		for (int i = 0; i < last - first; i++)
-			if (!isfinite(out[i]) || fabs(hi[i]) < TF_DD_RANGE_SUSPECT)
+			if (isfinite(out[i]) ? fabs(hi[i]) < TF_DD_RANGE_SUSPECT &&
+						       tf_dd_product_range_may_apply(p, tile, &screen,
+										     gi + i, gj)
+					     : 1)
 				out[i] = range_element(p, gi + i, gj, tf_dd_make(hi[i], lo[i]),
 						       out[i]);
 	}
@@ -165,6 +169,7 @@ static void finish_complex(const struct tf_dd_product *p, const struct tf_dd_til
 	}
 	const struct tf_dd_loops *loops = tf_dd_loops();
 	int hermitian_update = op->conj && (op->kind == TF_OP_SYRK || op->kind == TF_OP_SYR2K);
+	struct tf_dd_range_screen screen = { 0 };
 	for (int j = 0; j < tile->cols; j++) {
 		int gj = tile->j0 + j, first, last;
 		if (!triangle_rows(p, tile, gj, &first, &last))
@@ -187,7 +192,10 @@ static void finish_complex(const struct tf_dd_product *p, const struct tf_dd_til
 		for (int i = 0; i < rows; i++) {
 			tf_zdd s = tf_dd_tile_zsum(tile, 0, first + i, j);
 			double *o = out + 2 * i;
-			if (tf_zdd_range_suspect(s) || !isfinite(o[0]) || !isfinite(o[1]))
+			if (isfinite(o[0]) && isfinite(o[1]) && tf_zdd_is_finite(s)
+				    ? tf_zdd_range_suspect(s) &&
+					      tf_dd_product_range_may_apply(p, tile, &screen, gi + i, gj)
+				    : 1)
 				range_complex(p, gi + i, gj, tf_zdd_is_finite(s), o);
 		}
 	}

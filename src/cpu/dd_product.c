@@ -10,6 +10,8 @@
  * instruction set, so every run gives the same bits. */
 #include "config.h"
 
+#include <limits.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cpu/dd_loops.h"
@@ -426,6 +428,45 @@ int tf_dd_product_range(const struct tf_dd_product *product, int i, int j, doubl
 	int formed = tf_dd_range_dot(length, row, 1, column, 1, alpha, sum, result);
 	tf_cpu_buffer_release(row, stack);
 	return formed;
+}
+
+/* The high exponent of row i of the left operands (rows) or column j of
+ * the right ones, every term, complex parts included. */
+static int operand_high(const struct tf_dd_product *product, int rows, int index)
+{
+	const int width = product->type == TF_TYPE_Z ? 2 : 1;
+	double largest = 0.0, re, im;
+	for (int t = 0; t < product->terms; t++)
+		for (int l = 0; l < product->k; l++) {
+			if (rows)
+				read_element(&product->left[t], width, index, l, &re, &im);
+			else
+				read_element(&product->right[t], width, l, index, &re, &im);
+			double m = fmax(fabs(re), fabs(im));
+			largest = m != m || re != re || im != im ? INFINITY : m > largest ? m : largest;
+		}
+	return tf_dd_range_high(largest);
+}
+
+int tf_dd_product_range_may_apply(const struct tf_dd_product *product,
+				  const struct tf_dd_tile *tile, struct tf_dd_range_screen *screen,
+				  int i, int j)
+{
+	if (!screen->started) {
+		screen->started = 1;
+		screen->i0 = tile->i0;
+		screen->column = -1;
+		for (int r = 0; r < tile->rows; r++)
+			screen->row_high[r] = INT_MIN;
+	}
+	if (screen->column != j) {
+		screen->column = j;
+		screen->column_high = operand_high(product, 0, j);
+	}
+	int *row_high = &screen->row_high[i - screen->i0];
+	if (*row_high == INT_MIN)
+		*row_high = operand_high(product, 1, i);
+	return tf_dd_range_may_apply(*row_high, screen->column_high);
 }
 
 int tf_dd_product_zrange(const struct tf_dd_product *product, int i, int j, int t0, int count,

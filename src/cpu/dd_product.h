@@ -98,6 +98,24 @@ int tf_dd_product_range(const struct tf_dd_product *product, int i, int j, doubl
 int tf_dd_product_zrange(const struct tf_dd_product *product, int i, int j, int t0, int count,
 			 double alpha_re, double alpha_im, int finite, tf_zdd *result);
 
+/* The range's screen of a tile (tf_dd_range_high, twofold/arith_dd.h):
+ * the high exponents of the left operands' rows and of one column of the
+ * right operands, over every term, each found at its first use. */
+struct tf_dd_range_screen {
+	int started;
+	int i0, column;
+	int column_high;
+	int row_high[TF_DD_TILE_ROWS];
+};
+
+/* Whether a finite sum (i, j) over all the product's terms that came out
+ * tiny may have left double's range: 0 when tf_dd_product_range or
+ * tf_dd_product_zrange over every term would keep it (a cancellation, or
+ * a zero row or column).  screen starts zeroed ({0}) for each tile. */
+int tf_dd_product_range_may_apply(const struct tf_dd_product *product,
+				  const struct tf_dd_tile *tile, struct tf_dd_range_screen *screen,
+				  int i, int j);
+
 /* Sum (i, j) of term t of a finished tile (i, j relative to the tile). */
 static inline tf_dd tf_dd_tile_sum(const struct tf_dd_tile *tile, int t, int i, int j)
 {

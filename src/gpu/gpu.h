@@ -55,6 +55,11 @@ const double *tf_gpu_host_readable(const double *p, double *copy, size_t count);
 double *tf_gpu_conj_copy(const double *v, int n, int inc);
 int tf_gpu_free_copy(double *copy);
 
+/* Conjugates the n complex elements of v (stride |inc|, the first only when
+ * inc = 0) in place where v is device memory and returns 1; returns 0, v
+ * untouched, otherwise (the caller does it on the host). */
+int tf_gpu_conj_in_place(double *v, int n, int inc);
+
 /* The Level 1 and 2 ops that the GPU computes in DD only where their
  * arrays are in device or managed memory (gpu/level12.c; on host arrays
  * they stay with the CPU, which computes them sooner than a transfer

@@ -80,6 +80,22 @@ double *tf_gpu_conj_copy(const double *v, int n, int inc)
 	return copy;
 }
 
+int tf_gpu_conj_in_place(double *v, int n, int inc)
+{
+	if (n <= 0 || !tf_gpu_usable() || tf_gpu_place_of(v) != TF_PLACE_DEVICE)
+		return 0;
+	struct tf_gpu_context *gpu = tf_gpu_acquire();
+	cudaError_t status = gpu ? tf_kernel_conj_in_place(n, v, inc, cudaStreamLegacy)
+				 : cudaErrorNoDevice;
+	if (status == cudaSuccess) /* ordered with the caller's work, and done on return */
+		status = cudaStreamSynchronize(cudaStreamLegacy);
+	if (gpu)
+		tf_gpu_release(gpu);
+	if (status != cudaSuccess)
+		tf_fatal("could not conjugate a device vector (%s)", cudaGetErrorString(status));
+	return 1;
+}
+
 int tf_gpu_free_copy(double *copy)
 {
 	if (!tf_gpu_usable() || tf_gpu_place_of(copy) != TF_PLACE_DEVICE)

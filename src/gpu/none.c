@@ -35,6 +35,12 @@ double *tf_gpu_conj_copy(const double *v, int n, int inc)
 	return NULL;
 }
 
+int tf_gpu_conj_in_place(double *v, int n, int inc)
+{
+	(void)v, (void)n, (void)inc;
+	return 0;
+}
+
 int tf_gpu_free_copy(double *copy)
 {
 	(void)copy;

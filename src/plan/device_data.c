@@ -18,6 +18,11 @@ double *tf_plan_conj_copy(const double *v, int n, int inc)
 	return tf_gpu_conj_copy(v, n, inc);
 }
 
+int tf_plan_conj_in_place(double *v, int n, int inc)
+{
+	return tf_gpu_conj_in_place(v, n, inc);
+}
+
 int tf_plan_free_copy(double *copy)
 {
 	return tf_gpu_free_copy(copy);

@@ -22,4 +22,9 @@ const double *tf_plan_host_readable(const double *p, double *copy, size_t count)
 double *tf_plan_conj_copy(const double *v, int n, int inc);
 int tf_plan_free_copy(double *copy);
 
+/* Conjugates v's n complex elements (stride |inc|, the first only when inc
+ * = 0) in place where v is device memory, returning 1; else 0, v
+ * untouched. */
+int tf_plan_conj_in_place(double *v, int n, int inc);
+
 #endif
