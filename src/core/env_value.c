@@ -54,6 +54,26 @@ int tf_env_integer(struct tf_env_value value, long low, long high, long *result)
 	return 1;
 }
 
+int tf_env_integer_list(struct tf_env_value value, long low, long high, long *items, int max,
+			int *count)
+{
+	const char *at = value.text, *end = value.text + value.length;
+	int found = 0;
+	for (;;) {
+		const char *comma = memchr(at, ',', (size_t)(end - at));
+		const char *stop = comma ? comma : end;
+		if (found == max ||
+		    !tf_env_integer(tf_env_trim(at, (size_t)(stop - at)), low, high, &items[found]))
+			return 0;
+		found++;
+		if (!comma)
+			break;
+		at = comma + 1;
+	}
+	*count = found;
+	return 1;
+}
+
 int tf_env_number(struct tf_env_value value, const char *suffixes, double low, double high,
 		  double *result)
 {

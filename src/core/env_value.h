@@ -26,6 +26,12 @@ struct tf_env_value tf_env_trim(const char *text, size_t length);
  * `high`: 1 and *result, else 0. */
 int tf_env_integer(struct tf_env_value value, long low, long high, long *result);
 
+/* A comma-separated list of whole numbers as tf_env_integer takes them
+ * (blanks around each ignored; "0, 1,1"), at least one and at most `max`:
+ * 1, the numbers in `items` and their count in *count, else 0. */
+int tf_env_integer_list(struct tf_env_value value, long low, long high, long *items, int max,
+			int *count);
+
 /* A decimal number (digits, an optional fraction and an optional exponent:
  * 12, 1.5, 2e9; no sign, no hexadecimal, no inf or nan), with, if
  * `suffixes` is not NULL, one optional letter of it after it, the i-th

@@ -30,6 +30,7 @@ static const char *const known_variables[] = {
 	"TWOFOLD_SPLIT_MAX_MODULI",
 	"TWOFOLD_CPU_BLAS_FAULT",
 	"TWOFOLD_CPU_LAPACK",
+	"TWOFOLD_DEVICES_MIN_FLOPS",
 };
 
 static const char *const mode_names[] = {
@@ -215,9 +216,43 @@ static double read_number(const char *name, const char *suffixes, double low, do
 	return fallback;
 }
 
+/* TWOFOLD_DEVICE: a GPU's number, a list of them ("0,1,3"; a GPU may be
+ * listed twice, two contexts on one device), or "all". */
+static void read_device(void)
+{
+	static const char *const all_names[] = { "all" };
+	struct tf_env_value value;
+	long items[TF_DEVICE_LIST_MAX];
+	int count = 0;
+	config.device = -1;
+	config.device_count = 0;
+	config.device_all = 0;
+	if (!tf_env_get("TWOFOLD_DEVICE", &value))
+		return;
+	if (tf_env_word(value, all_names, 1) == 0) {
+		config.device_all = 1;
+		return;
+	}
+	if (!tf_env_integer_list(value, 0, TF_DEVICE_MAX, items, TF_DEVICE_LIST_MAX, &count)) {
+		char expected[128];
+		snprintf(expected, sizeof expected,
+			 "a whole number from 0 to %d, a list of at most %d of them (0,1,3) or all",
+			 TF_DEVICE_MAX, TF_DEVICE_LIST_MAX);
+		tf_env_refuse("TWOFOLD_DEVICE", value, expected, "the launcher's local rank, else GPU 0");
+		return;
+	}
+	for (int i = 0; i < count; i++)
+		config.devices[i] = (int)items[i];
+	config.device_count = count;
+	config.device = config.devices[0];
+}
+
 static void read_gpu(void)
 {
-	config.device = (int)read_integer("TWOFOLD_DEVICE", 0, TF_DEVICE_MAX, -1, "GPU 0");
+	read_device();
+	config.devices_min_flops = read_number("TWOFOLD_DEVICES_MIN_FLOPS", NULL, 0,
+					       TF_DEVICES_MIN_FLOPS_MAX,
+					       "a number of flops from 0 to 1e24", -1, "the cost model");
 	config.gpu_min_flops = read_number("TWOFOLD_GPU_MIN_FLOPS", NULL, 0, TF_GPU_MIN_FLOPS_MAX,
 					   "a number of flops from 0 to 1e24", -1,
 					   "the cost model");
@@ -338,10 +373,19 @@ static void value_in_effect(const char *name, char *out, size_t size)
 		snprintf(out, size, "the CPUs this process may run on");
 	else if (IS("TWOFOLD_CPU_KERNEL"))
 		snprintf(out, size, "%s", cpu_kernel_names[c->cpu_kernel]);
-	else if (IS("TWOFOLD_DEVICE") && c->device >= 0)
-		snprintf(out, size, "%d", c->device);
-	else if (IS("TWOFOLD_DEVICE"))
-		snprintf(out, size, "GPU 0");
+	else if (IS("TWOFOLD_DEVICE") && c->device_all)
+		snprintf(out, size, "every visible GPU");
+	else if (IS("TWOFOLD_DEVICE") && c->device_count) {
+		size_t used = 0;
+		for (int i = 0; i < c->device_count && used < size; i++)
+			used += (size_t)snprintf(out + used, size - used, "%s%d", i ? "," : "",
+						 c->devices[i]);
+	} else if (IS("TWOFOLD_DEVICE"))
+		snprintf(out, size, "the launcher's local rank modulo the visible GPUs, else GPU 0");
+	else if (IS("TWOFOLD_DEVICES_MIN_FLOPS") && c->devices_min_flops >= 0)
+		snprintf(out, size, "%.17g", c->devices_min_flops);
+	else if (IS("TWOFOLD_DEVICES_MIN_FLOPS"))
+		snprintf(out, size, "the cost model");
 	else if (IS("TWOFOLD_GPU_MIN_FLOPS") && c->gpu_min_flops >= 0)
 		snprintf(out, size, "%.17g", c->gpu_min_flops);
 	else if (IS("TWOFOLD_GPU_MIN_FLOPS"))

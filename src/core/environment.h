@@ -28,6 +28,8 @@ enum tf_split {
  * default used. */
 #define TF_THREADS_MAX 4096               /* TWOFOLD_NUM_THREADS: 1 to this */
 #define TF_DEVICE_MAX 1023                /* TWOFOLD_DEVICE: 0 to this */
+#define TF_DEVICE_LIST_MAX 16             /* TWOFOLD_DEVICE: at most this many listed */
+#define TF_DEVICES_MIN_FLOPS_MAX 1e24     /* TWOFOLD_DEVICES_MIN_FLOPS: 0 to this */
 #define TF_GPU_MIN_FLOPS_MAX 1e24         /* TWOFOLD_GPU_MIN_FLOPS: 0 to this */
 #define TF_GPU_MEMORY_MIN 1048576.0       /* TWOFOLD_GPU_MEMORY: 1M ... */
 #define TF_GPU_MEMORY_MAX 1125899906842624.0 /* ... to 1048576G */
@@ -42,7 +44,11 @@ struct tf_config {
 	int num_threads;               /* TWOFOLD_NUM_THREADS, 0 when unset */
 	int omp_num_threads;           /* OMP_NUM_THREADS's first number, 0 when unset */
 	enum tf_cpu_kernel cpu_kernel; /* TWOFOLD_CPU_KERNEL */
-	int device;                    /* TWOFOLD_DEVICE, -1 when unset */
+	int device;                    /* TWOFOLD_DEVICE's first GPU, -1 when unset or all */
+	int devices[TF_DEVICE_LIST_MAX]; /* TWOFOLD_DEVICE's list, repeats kept */
+	int device_count;              /* its length; 0 when unset or all */
+	int device_all;                /* TWOFOLD_DEVICE=all: every visible GPU */
+	double devices_min_flops;      /* TWOFOLD_DEVICES_MIN_FLOPS, -1 when unset */
 	double gpu_min_flops;          /* TWOFOLD_GPU_MIN_FLOPS, -1 when unset */
 	double gpu_memory;             /* TWOFOLD_GPU_MEMORY in bytes, 0 when unset */
 	char gpu_fault[16];            /* TWOFOLD_GPU_FAULT, "" when unset */

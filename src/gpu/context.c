@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <cuda_runtime_api.h>
+#include "core/device_choice.h"
 #include "core/environment.h"
 #include "core/message.h"
 #include "gpu/context.h"
@@ -14,7 +15,10 @@
 /* Failure reports after which further ones are counted, not printed. */
 #define REPORTS_MAX 20
 
-static struct tf_gpu_context gpu = { .lock = PTHREAD_MUTEX_INITIALIZER };
+static struct tf_gpu_context contexts[TF_DEVICE_LIST_MAX];
+static int context_count;
+static struct tf_device_choice choice;
+static char used_text[384];
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 static atomic_int usable;
 static atomic_int reports;
@@ -106,6 +110,92 @@ static void units_per_multiprocessor(int major, int minor, int *fp64, int *fp32)
 		}
 }
 
+/* One context on `device`; its memory budget is set by set_up. */
+static cudaError_t set_up_context(struct tf_gpu_context *context, int device, size_t *free_bytes)
+{
+	context->device = device;
+	cudaError_t status;
+	struct cudaDeviceProp prop;
+	if ((status = cudaSetDevice(context->device)) != cudaSuccess ||
+	    (status = cudaGetDeviceProperties(&prop, context->device)) != cudaSuccess)
+		return status;
+	snprintf(context->name, sizeof context->name, "%s", prop.name);
+	context->multiprocessors = prop.multiProcessorCount;
+	int khz = 0, fp64, fp32;
+	cudaDeviceGetAttribute(&khz, cudaDevAttrClockRate, context->device);
+	units_per_multiprocessor(prop.major, prop.minor, &fp64, &fp32);
+	context->fp64_weak = 16 * fp64 <= fp32;
+	/* A DD step is 10 FP64 operations for 2 flops; the GEMM kernel runs at
+	 * about 85% of that rate. */
+	double fp64_flops = 2.0 * fp64 * (double)prop.multiProcessorCount * khz * 1e3;
+	context->dd_gemm_flops = 0.85 * fp64_flops / 10.0;
+	/* A DF step is 12 FP32 operations for 2 flops. */
+	context->df_gemm_flops = 0.8 * fp32 * (double)prop.multiProcessorCount * khz * 1e3 * 2.0 / 12.0;
+	/* cuBLAS DGEMM: the FP64 tensor cores of compute capability 8.0, 9.0
+	 * and 10.0 double the rate */
+	int tensor = prop.major == 8 && prop.minor == 0 ? 2 : prop.major >= 9 && fp64 >= 32 ? 2 : 1;
+	context->native_gemm_flops = 0.85 * tensor * fp64_flops;
+	/* INT8 tensor cores (dense, int32 sums), per multiprocessor and clock:
+	 * 2048 on compute capability 7.5 and 8.6-8.9, 4096 on 8.0, 8192 from
+	 * 9.0 on; cuBLAS reaches some 70% of it on large products. */
+	int int8 = prop.major >= 9 ? 8192 : prop.major == 8 && prop.minor == 0 ? 4096
+				 : prop.major * 10 + prop.minor >= 75 ? 2048 : 0;
+	context->int8_gemm_ops = 0.7 * int8 * (double)prop.multiProcessorCount * khz * 1e3;
+	context->link_bytes = 8e9;
+
+	/* The probe proves this build's device code runs on this device. */
+	unsigned *word = NULL;
+	if ((status = tf_gpu_inject(TF_FAULT_INIT)) != cudaSuccess ||
+	    (status = cudaMalloc((void **)&word, sizeof *word)) != cudaSuccess)
+		return status;
+	context->counter = word;
+	unsigned value = 0;
+	if ((status = (cudaError_t)tf_kernel_probe(word)) != cudaSuccess ||
+	    (status = cudaMemcpy(&value, word, sizeof value, cudaMemcpyDeviceToHost)) != cudaSuccess)
+		return status;
+	if (value != TF_PROBE_VALUE)
+		return cudaErrorInvalidKernelImage;
+
+	for (int s = 0; s < TF_GPU_STREAMS; s++) {
+		if ((status = cudaStreamCreateWithFlags(&context->streams[s], cudaStreamNonBlocking)) != cudaSuccess)
+			return status;
+		if ((status = cudaHostAlloc(&context->staging[s], STAGING_BYTES, cudaHostAllocDefault)) != cudaSuccess)
+			return status;
+		if ((status = cudaEventCreateWithFlags(&context->staging_free[s], cudaEventDisableTiming)) != cudaSuccess ||
+		    (status = cudaEventCreateWithFlags(&context->staging_full[s], cudaEventDisableTiming)) != cudaSuccess)
+			return status;
+	}
+	context->staging_bytes = STAGING_BYTES;
+	for (int e = 0; e < TF_GPU_EVENTS; e++)
+		if ((status = cudaEventCreateWithFlags(&context->events[e], cudaEventDisableTiming)) != cudaSuccess)
+			return status;
+	if ((status = cudaEventCreateWithFlags(&context->caller_done, cudaEventDisableTiming)) != cudaSuccess)
+		return status;
+	size_t total_bytes = 0;
+	return cudaMemGetInfo(free_bytes, &total_bytes);
+}
+
+/* Lets context's kernels reach the first context's device memory (the
+ * device arrays of a call split across GPUs): the same device, or peer
+ * access; without it such a call stays on the first GPU. */
+static void reach_first(struct tf_gpu_context *context)
+{
+	int first = contexts[0].device, can = 0;
+	if (context->device == first) {
+		context->reads_first = 1;
+		return;
+	}
+	if (cudaDeviceCanAccessPeer(&can, context->device, first) != cudaSuccess || !can) {
+		cudaGetLastError();
+		return;
+	}
+	cudaError_t status = cudaDeviceEnablePeerAccess(first, 0);
+	if (status == cudaErrorPeerAccessAlreadyEnabled)
+		status = cudaSuccess;
+	cudaGetLastError();
+	context->reads_first = status == cudaSuccess;
+}
+
 static cudaError_t set_up(void)
 {
 	const struct tf_config *config = tf_config();
@@ -122,77 +212,43 @@ static cudaError_t set_up(void)
 	}
 	if (status != cudaSuccess)
 		return status;
-	gpu.device = config->device >= 0 ? config->device : 0;
-	if (gpu.device >= count) {
-		tf_message("TWOFOLD_DEVICE=%d, but there are %d GPUs; computing on the CPU", gpu.device,
-			   count);
+	tf_device_choose(count, &choice);
+	for (int i = 0; i < choice.count; i++)
+		if (choice.devices[i] >= count) {
+			tf_message("TWOFOLD_DEVICE lists GPU %d, but there are %d GPUs; computing on the CPU",
+				   choice.devices[i], count);
+			return cudaErrorNoDevice;
+		}
+	if (choice.count == 0)
 		return cudaErrorNoDevice;
+	size_t free_bytes[TF_DEVICE_LIST_MAX];
+	for (int i = 0; i < choice.count; i++) {
+		contexts[i].index = i;
+		if ((status = set_up_context(&contexts[i], choice.devices[i], &free_bytes[i])) != cudaSuccess)
+			return status;
+		reach_first(&contexts[i]);
+		context_count = i + 1;
 	}
-	struct cudaDeviceProp prop;
-	if ((status = cudaSetDevice(gpu.device)) != cudaSuccess ||
-	    (status = cudaGetDeviceProperties(&prop, gpu.device)) != cudaSuccess)
-		return status;
-	snprintf(gpu.name, sizeof gpu.name, "%s", prop.name);
-	gpu.multiprocessors = prop.multiProcessorCount;
-	int khz = 0, fp64, fp32;
-	cudaDeviceGetAttribute(&khz, cudaDevAttrClockRate, gpu.device);
-	units_per_multiprocessor(prop.major, prop.minor, &fp64, &fp32);
-	gpu.fp64_weak = 16 * fp64 <= fp32;
-	/* A DD step is 10 FP64 operations for 2 flops; the GEMM kernel runs at
-	 * about 85% of that rate. */
-	double fp64_flops = 2.0 * fp64 * (double)prop.multiProcessorCount * khz * 1e3;
-	gpu.dd_gemm_flops = 0.85 * fp64_flops / 10.0;
-	/* A DF step is 12 FP32 operations for 2 flops. */
-	gpu.df_gemm_flops = 0.8 * fp32 * (double)prop.multiProcessorCount * khz * 1e3 * 2.0 / 12.0;
-	/* cuBLAS DGEMM: the FP64 tensor cores of compute capability 8.0, 9.0
-	 * and 10.0 double the rate */
-	int tensor = prop.major == 8 && prop.minor == 0 ? 2 : prop.major >= 9 && fp64 >= 32 ? 2 : 1;
-	gpu.native_gemm_flops = 0.85 * tensor * fp64_flops;
-	/* INT8 tensor cores (dense, int32 sums), per multiprocessor and clock:
-	 * 2048 on compute capability 7.5 and 8.6-8.9, 4096 on 8.0, 8192 from
-	 * 9.0 on; cuBLAS reaches some 70% of it on large products. */
-	int int8 = prop.major >= 9 ? 8192 : prop.major == 8 && prop.minor == 0 ? 4096
-				 : prop.major * 10 + prop.minor >= 75 ? 2048 : 0;
-	gpu.int8_gemm_ops = 0.7 * int8 * (double)prop.multiProcessorCount * khz * 1e3;
-	gpu.link_bytes = 8e9;
-
-	/* The probe proves this build's device code runs on this device. */
-	unsigned *word = NULL;
-	if ((status = tf_gpu_inject(TF_FAULT_INIT)) != cudaSuccess ||
-	    (status = cudaMalloc((void **)&word, sizeof *word)) != cudaSuccess)
-		return status;
-	gpu.counter = word;
-	unsigned value = 0;
-	if ((status = (cudaError_t)tf_kernel_probe(word)) != cudaSuccess ||
-	    (status = cudaMemcpy(&value, word, sizeof value, cudaMemcpyDeviceToHost)) != cudaSuccess)
-		return status;
-	if (value != TF_PROBE_VALUE)
-		return cudaErrorInvalidKernelImage;
-
-	for (int s = 0; s < TF_GPU_STREAMS; s++) {
-		if ((status = cudaStreamCreateWithFlags(&gpu.streams[s], cudaStreamNonBlocking)) != cudaSuccess)
-			return status;
-		if ((status = cudaHostAlloc(&gpu.staging[s], STAGING_BYTES, cudaHostAllocDefault)) != cudaSuccess)
-			return status;
-		if ((status = cudaEventCreateWithFlags(&gpu.staging_free[s], cudaEventDisableTiming)) != cudaSuccess ||
-		    (status = cudaEventCreateWithFlags(&gpu.staging_full[s], cudaEventDisableTiming)) != cudaSuccess)
-			return status;
+	/* Contexts on one device share its memory. */
+	for (int i = 0; i < context_count; i++) {
+		int sharing = 0;
+		for (int j = 0; j < context_count; j++)
+			sharing += contexts[j].device == contexts[i].device;
+		contexts[i].memory_budget = config->gpu_memory > 0 ? (size_t)config->gpu_memory
+								   : free_bytes[i] / 10 * 9 / (size_t)sharing;
 	}
-	gpu.staging_bytes = STAGING_BYTES;
-	for (int e = 0; e < TF_GPU_EVENTS; e++)
-		if ((status = cudaEventCreateWithFlags(&gpu.events[e], cudaEventDisableTiming)) != cudaSuccess)
-			return status;
-	if ((status = cudaEventCreateWithFlags(&gpu.caller_done, cudaEventDisableTiming)) != cudaSuccess)
-		return status;
-	size_t free_bytes = 0, total_bytes = 0;
-	if ((status = cudaMemGetInfo(&free_bytes, &total_bytes)) != cudaSuccess)
-		return status;
-	gpu.memory_budget = config->gpu_memory > 0 ? (size_t)config->gpu_memory : free_bytes / 10 * 9;
+	cudaSetDevice(contexts[0].device);
+	char list[128];
+	tf_device_list_text(&choice, list, sizeof list);
+	snprintf(used_text, sizeof used_text, "%s %s (%s)", context_count > 1 ? "GPUs" : "GPU", list,
+		 choice.why);
 	return cudaSuccess;
 }
 
 static void init(void)
 {
+	for (int i = 0; i < TF_DEVICE_LIST_MAX; i++)
+		pthread_mutex_init(&contexts[i].lock, NULL);
 	cudaError_t status = set_up();
 	if (status == cudaSuccess) {
 		usable = 1;
@@ -221,21 +277,54 @@ static cudaError_t after_callers_work(struct tf_gpu_context *context)
 	return status;
 }
 
+static struct tf_gpu_context *acquire(struct tf_gpu_context *context,
+				      const struct tf_gpu_context *first)
+{
+	pthread_mutex_lock(&context->lock);
+	if (!usable) {
+		pthread_mutex_unlock(&context->lock);
+		return NULL;
+	}
+	/* CUDA's current device is per thread. */
+	cudaError_t status = cudaSetDevice(context->device);
+	if (status == cudaSuccess)
+		status = after_callers_work(context);
+	for (int s = 0; s < TF_GPU_STREAMS && first && status == cudaSuccess; s++)
+		status = cudaStreamWaitEvent(context->streams[s], first->caller_done, 0);
+	if (status != cudaSuccess) {
+		pthread_mutex_unlock(&context->lock);
+		return NULL;
+	}
+	return context;
+}
+
 struct tf_gpu_context *tf_gpu_acquire(void)
 {
 	if (!tf_gpu_usable())
 		return NULL;
-	pthread_mutex_lock(&gpu.lock);
-	if (!usable) {
-		pthread_mutex_unlock(&gpu.lock);
+	return acquire(&contexts[0], NULL);
+}
+
+struct tf_gpu_context *tf_gpu_acquire_other(int index, const struct tf_gpu_context *first)
+{
+	if (index <= 0 || index >= context_count)
 		return NULL;
-	}
-	/* CUDA's current device is per thread. */
-	if (cudaSetDevice(gpu.device) != cudaSuccess || after_callers_work(&gpu) != cudaSuccess) {
-		pthread_mutex_unlock(&gpu.lock);
-		return NULL;
-	}
-	return &gpu;
+	return acquire(&contexts[index], first);
+}
+
+int tf_gpu_context_reaches_first(int index)
+{
+	return index >= 0 && index < context_count && contexts[index].reads_first;
+}
+
+int tf_gpu_context_count(void)
+{
+	return tf_gpu_usable() ? context_count : 0;
+}
+
+const char *tf_gpu_used(void)
+{
+	return *used_text ? used_text : NULL;
 }
 
 void tf_gpu_release(struct tf_gpu_context *context)
@@ -245,7 +334,7 @@ void tf_gpu_release(struct tf_gpu_context *context)
 
 const struct tf_gpu_context *tf_gpu_rates(void)
 {
-	return &gpu;
+	return &contexts[0];
 }
 
 void *tf_gpu_scratch(struct tf_gpu_context *context, size_t bytes)

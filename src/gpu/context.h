@@ -1,5 +1,8 @@
-/* The GPU twofold uses: chosen and set up at first use, then shared by all
- * calls, one call at a time.  Every CUDA failure is reported through
+/* The GPUs twofold uses: chosen (core/device_choice.h) and set up at first
+ * use, one context per GPU listed (a GPU listed twice has two), each with
+ * its own streams, staging buffers, events, arena, cuBLAS handle and lock.
+ * Every call takes the first context; a large product is split across all
+ * of them (gpu/devices.c).  Every CUDA failure is reported through
  * tf_gpu_failed and makes the caller fall back to the CPU. */
 #ifndef TF_GPU_CONTEXT_H
 #define TF_GPU_CONTEXT_H
@@ -13,6 +16,10 @@
 
 struct tf_gpu_context {
 	int device;
+	int index;                /* in the list of contexts, 0 for the first */
+	int reads_first;          /* its kernels can read and write the first
+				     context's device memory (the same device,
+				     or peer access enabled) */
 	char name[256];
 	int multiprocessors;
 	int fp64_weak;            /* FP64 at 1/16 of FP32 or less: df pays off */
@@ -35,6 +42,8 @@ struct tf_gpu_context {
 	void *arena;              /* device scratch, grown to the largest need */
 	size_t arena_bytes;
 	unsigned *counter;        /* device counter of non-finite results */
+	void *cublas;             /* struct tf_cublas, made by tf_cublas at first use */
+	int cublas_state;         /* 0: not tried, 1: made, -1: unavailable */
 	pthread_mutex_t lock;
 };
 
@@ -51,6 +60,19 @@ enum tf_gpu_fault {
  * reason was reported once).  Release it with tf_gpu_release. */
 struct tf_gpu_context *tf_gpu_acquire(void);
 void tf_gpu_release(struct tf_gpu_context *gpu);
+
+/* The number of contexts (the GPUs listed, repeats counted); 0 when there
+ * is no usable GPU. */
+int tf_gpu_context_count(void);
+
+/* Context `index` (1 to tf_gpu_context_count() - 1), locked, for a part of
+ * a call that holds the first: its streams wait for the caller's work on
+ * its device's default streams and for the first context's (whose device
+ * memory it may read).  NULL after a failure (reported). */
+struct tf_gpu_context *tf_gpu_acquire_other(int index, const struct tf_gpu_context *first);
+
+/* Whether context `index` can reach the first context's device memory. */
+int tf_gpu_context_reaches_first(int index);
 
 /* Whether a usable GPU exists; sets it up on the first call. */
 int tf_gpu_usable(void);

@@ -24,9 +24,9 @@ struct tf_cublas {
 				  cublasComputeType_t, cublasGemmAlgo_t);
 };
 
-/* cuBLAS with a handle on the context's device, set up on the first call
- * (the GPU is held by the caller); NULL when it cannot be loaded (reported
- * once). */
+/* cuBLAS with the context's own handle, on its device, set up on the
+ * context's first call (the context is held by the caller); NULL when it
+ * cannot be loaded (reported once per context). */
 const struct tf_cublas *tf_cublas(struct tf_gpu_context *gpu);
 
 /* A cuBLAS status as a CUDA error, for the failure report. */

@@ -7,6 +7,7 @@
 
 /* Why there is no GPU, when there is none: for the messages. */
 static char absence[128];
+static int visible; /* GPUs found */
 
 #ifdef TF_HAVE_CUDA
 #include <cuda_runtime_api.h>
@@ -63,6 +64,7 @@ static void discover(char *text, size_t size)
 		snprintf(text, size, "none (%s)", cudaGetErrorString(status));
 		return;
 	}
+	visible = count;
 	size_t used = 0;
 	for (int d = 0; d < count && used < size; d++) {
 		struct cudaDeviceProp prop;
@@ -107,6 +109,12 @@ const char *tf_gpu_describe(void)
 const char *tf_gpu_description(void)
 {
 	return discovered ? description : NULL;
+}
+
+int tf_gpu_visible(void)
+{
+	tf_gpu_describe();
+	return visible;
 }
 
 const char *tf_gpu_absence(void)

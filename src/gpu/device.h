@@ -19,6 +19,10 @@ const char *tf_gpu_description(void);
  * GPUs if that was not done yet. */
 const char *tf_gpu_absence(void);
 
+/* The number of GPUs found (0 when none); discovers them if that was not
+ * done yet. */
+int tf_gpu_visible(void);
+
 #ifdef TF_HAVE_CUDA
 /* Whether cudaGetDeviceCount's `status` and `count` mean that there is no
  * GPU to use (none, no driver, a driver older than the runtime); if so,

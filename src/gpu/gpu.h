@@ -33,6 +33,15 @@ struct tf_gpu_memory tf_gpu_op_memory(const struct tf_op *op);
 /* Whether there is a GPU to use (found once; 0 without CUDA). */
 int tf_gpu_usable(void);
 
+/* The GPUs in use and why ("GPUs 0,1 (TWOFOLD_DEVICE)", "GPU 1 (local
+ * rank 5 from OMPI_COMM_WORLD_LOCAL_RANK, modulo 4 visible GPUs)"), NULL
+ * before they were set up or when there is none: for the exit report,
+ * which must not start CUDA. */
+const char *tf_gpu_used(void);
+
+/* Products split across the GPUs of TWOFOLD_DEVICE so far (gpu/devices.c). */
+long tf_gpu_split_count(void);
+
 /* For entries that read a small argument array themselves (drotm's
  * param): p when the CPU can read it, else its first `count` doubles
  * copied from device memory into copy. */

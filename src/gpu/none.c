@@ -15,6 +15,16 @@ int tf_gpu_usable(void)
 	return 0;
 }
 
+const char *tf_gpu_used(void)
+{
+	return NULL;
+}
+
+long tf_gpu_split_count(void)
+{
+	return 0;
+}
+
 const double *tf_gpu_host_readable(const double *p, double *copy, size_t count)
 {
 	(void)copy, (void)count;

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include "core/message.h"
 #include "gpu/context.h"
+#include "gpu/devices.h"
 #include "gpu/gemm.h"
 #include "gpu/gpu.h"
 #include "gpu/level12.h"
@@ -119,9 +120,11 @@ int tf_gpu_split(const struct tf_product *p, const struct tf_split_options *opti
 		return -1;
 	const struct tf_cublas *cublas = tf_gpu_rates()->int8_gemm_ops > 0 ? tf_cublas(gpu) : NULL;
 	struct left_parts left = { 0 };
-	enum tf_split_status status = cublas ? tf_gpu_split_product(gpu, cublas, p, options, report,
-								     keep_part, &left)
-					     : TF_SPLIT_FAILED;
+	enum tf_split_status status = TF_SPLIT_FAILED;
+	if (cublas && tf_gpu_devices_split(gpu, p, options, report, keep_part, &left))
+		status = TF_SPLIT_DONE;
+	else if (cublas)
+		status = tf_gpu_split_product(gpu, cublas, p, options, report, keep_part, &left);
 	tf_gpu_release(gpu);
 	for (int i = 0; i < left.count; i++)
 		undone(&left.parts[i], context);
@@ -162,7 +165,9 @@ int tf_gpu_run(const struct tf_op *op, enum tf_gpu_arith arith, struct tf_gpu_me
 		return -1;
 	}
 	if (op->kind == TF_OP_GEMM) {
-		tf_gpu_gemm(gpu, op, arith, cublas, undone, context);
+		/* dd mode on several GPUs: by blocks of columns, bitwise one GPU's */
+		if (arith != TF_GPU_DD || !tf_gpu_devices_gemm(gpu, op, undone, context))
+			tf_gpu_gemm(gpu, op, arith, cublas, undone, context);
 	} else if (tf_gpu_device_only(op)) {
 		if (!memory.resident)
 			undone(op, context); /* host arrays: the CPU's */

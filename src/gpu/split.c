@@ -383,6 +383,29 @@ static struct tile_place tile_at(const struct run *r, int index)
 	return t;
 }
 
+int tf_gpu_split_tiles(const struct tf_gpu_context *gpu, const struct tf_product *p,
+		       const struct tf_split_options *options, int *mb, int *nb)
+{
+	struct workspace w;
+	const int copy_a = !tf_gpu_is_device_memory(p->a), copy_b = !tf_gpu_is_device_memory(p->b);
+	const int copy_c = !tf_gpu_is_device_memory(p->c);
+	/* The largest tiles whose workspace, for the most moduli, fits.  Host
+	 * arrays go in column blocks of at most SPLIT_BLOCK columns, so that
+	 * the next block's transfers overlap this one's products. */
+	int moduli = options->max_moduli < TF_CRT_MAX_MODULI ? options->max_moduli : TF_CRT_MAX_MODULI;
+	*mb = p->m;
+	*nb = copy_b || copy_c ? (p->n < SPLIT_BLOCK ? p->n : SPLIT_BLOCK) : p->n;
+	while (lay_out(p, *mb, *nb, moduli, copy_a, copy_b, copy_c, NULL, &w) > gpu->memory_budget) {
+		if (*mb >= *nb && *mb > MIN_TILE)
+			*mb = (*mb + 1) / 2;
+		else if (*nb > MIN_TILE)
+			*nb = (*nb + 1) / 2;
+		else
+			return 0; /* k too long for any tile: the DD kernel's */
+	}
+	return 1;
+}
+
 enum tf_split_status tf_gpu_split_product(struct tf_gpu_context *gpu, const struct tf_cublas *cublas,
 					  const struct tf_product *p,
 					  const struct tf_split_options *options,
@@ -390,26 +413,32 @@ enum tf_split_status tf_gpu_split_product(struct tf_gpu_context *gpu, const stru
 					  void (*undone)(const struct tf_product *part, void *context),
 					  void *context)
 {
+	int mb, nb;
+	if (!tf_gpu_split_tiles(gpu, p, options, &mb, &nb)) {
+		*report = (struct tf_split_report){ 0 };
+		return TF_SPLIT_FAILED;
+	}
+	return tf_gpu_split_product_tiled(gpu, cublas, p, options, mb, nb, report, undone, context);
+}
+
+enum tf_split_status tf_gpu_split_product_tiled(struct tf_gpu_context *gpu,
+						const struct tf_cublas *cublas,
+						const struct tf_product *p,
+						const struct tf_split_options *options, int mb,
+						int nb, struct tf_split_report *report,
+						void (*undone)(const struct tf_product *part,
+							       void *context),
+						void *context)
+{
 	struct run r = { .gpu = gpu, .cublas = cublas, .p = p, .options = options, .report = report,
 			 .stream = gpu->streams[1], .copy = gpu->streams[0], .uploaded = gpu->events[8] };
 	*report = (struct tf_split_report){ 0 };
 	r.copy_a = !tf_gpu_is_device_memory(p->a);
 	r.copy_b = !tf_gpu_is_device_memory(p->b);
 	r.copy_c = !tf_gpu_is_device_memory(p->c);
-	/* The largest tiles whose workspace, for the most moduli, fits.  Host
-	 * arrays go in column blocks of at most SPLIT_BLOCK columns, so that
-	 * the next block's transfers overlap this one's products. */
 	int moduli = options->max_moduli < TF_CRT_MAX_MODULI ? options->max_moduli : TF_CRT_MAX_MODULI;
-	r.mb = p->m;
-	r.nb = r.copy_b || r.copy_c ? (p->n < SPLIT_BLOCK ? p->n : SPLIT_BLOCK) : p->n;
-	while (lay_out(p, r.mb, r.nb, moduli, r.copy_a, r.copy_b, r.copy_c, NULL, &r.w) > gpu->memory_budget) {
-		if (r.mb >= r.nb && r.mb > MIN_TILE)
-			r.mb = (r.mb + 1) / 2;
-		else if (r.nb > MIN_TILE)
-			r.nb = (r.nb + 1) / 2;
-		else
-			return TF_SPLIT_FAILED; /* k too long for any tile: the DD kernel's */
-	}
+	r.mb = mb < p->m ? mb : p->m;
+	r.nb = nb < p->n ? nb : p->n;
 	size_t bytes = lay_out(p, r.mb, r.nb, moduli, r.copy_a, r.copy_b, r.copy_c, NULL, &r.w);
 	char *arena = tf_gpu_scratch(gpu, bytes);
 	r.high = malloc(sizeof(int) * 3 * ((size_t)r.mb + r.nb));

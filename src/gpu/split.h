@@ -26,4 +26,21 @@ enum tf_split_status tf_gpu_split_product(struct tf_gpu_context *gpu, const stru
 					  void (*undone)(const struct tf_product *part, void *context),
 					  void *context);
 
+/* The tiles of C (mb rows, nb columns) that tf_gpu_split_product takes for
+ * p on this context's memory budget: 0 when none fits. */
+int tf_gpu_split_tiles(const struct tf_gpu_context *gpu, const struct tf_product *p,
+		       const struct tf_split_options *options, int *mb, int *nb);
+
+/* tf_gpu_split_product in tiles of mb x nb given by the caller: a product
+ * split across GPUs by blocks of whole tiles gives each tile, and so each
+ * element, the scan, moduli and shifts that one GPU gives it. */
+enum tf_split_status tf_gpu_split_product_tiled(struct tf_gpu_context *gpu,
+						const struct tf_cublas *cublas,
+						const struct tf_product *p,
+						const struct tf_split_options *options, int mb,
+						int nb, struct tf_split_report *report,
+						void (*undone)(const struct tf_product *part,
+							       void *context),
+						void *context);
+
 #endif

@@ -4,6 +4,7 @@
  * layer that knows it, so that what is printed is what a call would use. */
 #include <stdio.h>
 #include <string.h>
+#include "core/device_choice.h"
 #include "core/environment.h"
 #include "core/export.h"
 #include "core/stats.h"
@@ -40,21 +41,37 @@ TF_EXPORT int tf_info_cpu_blas(char *text, size_t size)
 	return snprintf(text, size, "%s", tf_cpu_blas_description());
 }
 
+/* Which GPUs a call would use and why (core/device_choice.h): with none
+ * visible, the rule that would apply. */
+static int describe_choice(char *text, size_t size)
+{
+	struct tf_device_choice choice;
+	int visible = tf_gpu_visible();
+	tf_device_choose(visible, &choice);
+	if (!visible)
+		return snprintf(text, size, "with GPUs, it would take: %s\n", choice.why);
+	char list[128];
+	tf_device_list_text(&choice, list, sizeof list);
+	return snprintf(text, size, "used: %s %s (%s)\n", choice.count > 1 ? "GPUs" : "GPU", list,
+			choice.why);
+}
+
 TF_EXPORT int tf_info_gpus(char *text, size_t size)
 {
 	const char *absence = tf_gpu_absence();
-	if (absence)
-		return snprintf(text, size, "%s\n", absence);
+	int used = 0;
+#define REST text + (used < (int)size ? used : (int)size), used < (int)size ? size - (size_t)used : 0
+	if (absence) {
+		used += snprintf(text, size, "%s\n", absence);
+		return used + describe_choice(REST);
+	}
 	/* The description's "; N: " between GPUs becomes a new line. */
 	const char *gpus = tf_gpu_describe();
-	int used = 0;
 	for (const char *next; (next = strstr(gpus, "; ")) != NULL; gpus = next + 2)
-		used += snprintf(text + (used < (int)size ? used : (int)size),
-				 used < (int)size ? size - (size_t)used : 0, "%.*s\n",
-				 (int)(next - gpus), gpus);
-	used += snprintf(text + (used < (int)size ? used : (int)size),
-			 used < (int)size ? size - (size_t)used : 0, "%s\n", gpus);
-	return used;
+		used += snprintf(REST, "%.*s\n", (int)(next - gpus), gpus);
+	used += snprintf(REST, "%s\n", gpus);
+	return used + describe_choice(REST);
+#undef REST
 }
 
 TF_EXPORT int tf_info_environment(char *text, size_t size)

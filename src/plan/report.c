@@ -15,6 +15,7 @@
 #include "cpu/blas_library.h"
 #include "cpu/threads.h"
 #include "gpu/device.h"
+#include "gpu/gpu.h"
 #include "op/routines.h"
 #include "plan/report.h"
 
@@ -186,6 +187,11 @@ __attribute__((destructor)) static void report(void)
 	fprintf(out, "%sCPU threads %d (%s)\n", prefix, tf_cpu_threads(), tf_cpu_threads_source());
 	if (tf_gpu_description())
 		fprintf(out, "%sGPU %s\n", prefix, tf_gpu_description());
+	if (tf_gpu_used() && strncmp(tf_gpu_used(), "GPUs ", 5) == 0)
+		fprintf(out, "%sused %s; %ld products split across them\n", prefix, tf_gpu_used(),
+			tf_gpu_split_count());
+	else if (tf_gpu_used())
+		fprintf(out, "%sused %s\n", prefix, tf_gpu_used());
 	tf_stats_print_heading(out);
 	for (int r = 0; r < TF_ROUTINE_ID_COUNT; r++)
 		tf_stats_print(out, tf_routine_name(r), "moduli", "capped", &sums[r]);

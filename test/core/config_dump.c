@@ -18,6 +18,11 @@ int main(void)
 	printf("omp_num_threads %d\n", config->omp_num_threads);
 	printf("cpu_kernel %d\n", (int)config->cpu_kernel);
 	printf("device %d\n", config->device);
+	printf("devices ");
+	for (int i = 0; i < config->device_count; i++)
+		printf("%s%d", i ? "," : "", config->devices[i]);
+	printf("%s\n", config->device_all ? "all" : config->device_count ? "" : "unset");
+	printf("devices_min_flops %.15g\n", config->devices_min_flops);
 	printf("gpu_min_flops %.15g\n", config->gpu_min_flops);
 	printf("gpu_memory %.15g\n", config->gpu_memory);
 	printf("gpu_fault [%s]\n", config->gpu_fault);

@@ -63,8 +63,8 @@ line "TWOFOLD_NUM_THREADS unset -> OMP_NUM_THREADS: 5"
 # effect; the echo is escaped and shortened.
 run_info TWOFOLD_DEVICE=0x10 TWOFOLD_GPU_MEMORY=inf TWOFOLD_SPLIT_MAX_MODULI=33 \
 	TWOFOLD_NUM_THREADS=-1 TWOFOLD_CPU_KERNEL="$(printf 'avx\377')" TWOFOLD_GPU_MIN_FLOPS=1e308
-line "TWOFOLD_DEVICE=0x10 -> GPU 0"
-warned "TWOFOLD_DEVICE=0x10 is not a whole number from 0 to 1023; using GPU 0"
+line "TWOFOLD_DEVICE=0x10 -> the launcher's local rank modulo the visible GPUs, else GPU 0"
+warned "TWOFOLD_DEVICE=0x10 is not a whole number from 0 to 1023, a list of at most 16 of them (0,1,3) or all; using the launcher's local rank, else GPU 0"
 line "TWOFOLD_GPU_MEMORY=inf -> 90% of the GPU's free memory"
 warned "TWOFOLD_GPU_MEMORY=inf is not"
 line "TWOFOLD_SPLIT_MAX_MODULI=33 -> 32"
