@@ -285,7 +285,7 @@ function emit_chunks(r, kind,    i, fits, part, result, out, sets) {
 	}
 }
 
-function emit_ilp64(r,    i, fits, decl, ints, chars, sep, count, kind, weak) {
+function emit_ilp64(r,    i, fits, decl, ints, chars, sep, count, kind, weak, checked) {
 	fits = ""; decl = ""; ints = ""; chars = ""; sep = ""; count = 0
 	for (i = 1; i <= nargs[r]; i++) {
 		if (is_int(r, i) || (is_out(r, i) && arg_type[r, i] == "int"))
@@ -313,23 +313,36 @@ function emit_ilp64(r,    i, fits, decl, ints, chars, sep, count, kind, weak) {
 	printf("\tint fits = %s;\n", fits)
 	# twofold's own routines keep their 32-bit entry (DD, the GPU) wherever
 	# the integers allow; the forwarded ones go to the 64-bit CPU BLAS.
+	# Level 2 and 3 (Fortran) are checked in 64 bits first where twofold
+	# would answer, so that every error of a _64_ call is reported alike
+	# (xerbla_64_ where the program has one), whatever its size.
+	kind = reduction(r)
+	checked = kind == "" && fortran[r]
+	if (kind == "") {
+		printf("\tconst int64_t ints[] = { %s };\n", ints)
+		printf("\tconst char options[] = { %s0 };\n", chars)
+	}
 	if (how[r] == "own") {
+		if (checked) emit_check(r)
 		emit_call32(r)
 		emit_forward64(r)
 	} else {
 		emit_forward64(r)
+		if (checked) emit_check(r)
 		emit_call32(r)
 	}
-	kind = reduction(r)
 	if (kind != "") {
 		emit_chunks(r, kind)
 	} else {
-		printf("\tconst int64_t ints[] = { %s };\n", ints)
-		printf("\tconst char options[] = { %s0 };\n", chars)
 		printf("\ttf_ilp64_beyond(TF_R_%s, options, ints);\n", name[r])
 		if (ret[r] != "void") printf("\treturn 0;\n")
 	}
 	print "}"
+}
+
+function emit_check(r) {
+	printf("\tif (tf_ilp64_illegal(TF_R_%s, options, ints))\n\t\treturn%s;\n", name[r],
+	       ret[r] == "void" ? "" : " 0")
 }
 
 function emit_call32(r,    i, out) {

@@ -9,6 +9,7 @@
  * comes here (tf_ilp64_beyond). */
 #include <ctype.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <string.h>
 #include "abi/check.h"
@@ -120,46 +121,75 @@ void tf_ilp64_amax_add(struct tf_ilp64_amax *best, const struct tf_ilp64_span *s
 
 /* ---- beyond 32 bits without a 64-bit CPU BLAS */
 
-/* The reference's check of a Fortran routine from its family (the name less
- * its type letter), options and integers in the table's order: the number
- * of the first illegal parameter, or 0; -1 for a routine not checked here. */
-static int check(const char *family, char type, const char *c, const int64_t *i)
+/* The Level 2 and 3 routines by the reference's checks: the name less its
+ * type letter and trailing underscore (dgemm_: gemm). */
+enum family {
+	NONE, GEMM, SYMM, SYRK, HERK, SYR2K, HER2K, TRMM, GEMV, GBMV, SYMV, SBMV, SPMV, TRMV, TBMV,
+	TPMV, TRSV, TBSV, TPSV, GER, SYR, SPR, SYR2, SPR2
+};
+
+static const struct {
+	const char *name;
+	enum family family;
+} families[] = {
+	{ "gemm", GEMM }, { "symm", SYMM }, { "hemm", SYMM }, { "syrk", SYRK }, { "herk", HERK },
+	{ "syr2k", SYR2K }, { "her2k", HER2K }, { "trmm", TRMM }, { "trsm", TRMM },
+	{ "gemv", GEMV }, { "gbmv", GBMV }, { "symv", SYMV }, { "hemv", SYMV }, { "sbmv", SBMV },
+	{ "hbmv", SBMV }, { "spmv", SPMV }, { "hpmv", SPMV }, { "trmv", TRMV }, { "tbmv", TBMV },
+	{ "tpmv", TPMV }, { "trsv", TRSV }, { "tbsv", TBSV }, { "tpsv", TPSV }, { "ger", GER },
+	{ "geru", GER }, { "gerc", GER }, { "syr", SYR }, { "her", SYR }, { "spr", SPR },
+	{ "hpr", SPR }, { "syr2", SYR2 }, { "her2", SYR2 }, { "spr2", SPR2 }, { "hpr2", SPR2 },
+};
+
+static unsigned char family_of[TF_ROUTINE_COUNT];
+static pthread_once_t families_once = PTHREAD_ONCE_INIT;
+
+static void find_families(void)
 {
-	int complex_type = type == 'c' || type == 'z';
-#define IS(name) (strcmp(family, name) == 0)
-	if (IS("gemm")) return tf_check_dgemm(c[0], c[1], i[0], i[1], i[2], i[3], i[4], i[5]);
-	if (IS("symm") || IS("hemm")) return tf_check_symm(c[0], c[1], i[0], i[1], i[2], i[3],
-	    i[4]);
-	if (IS("syrk") || IS("herk"))
-		return tf_check_syrk(c[0], c[1], IS("herk") ? "NC" : complex_type ? "NT" : "NTC",
-				     i[0],
-				     i[1], i[2], i[3]);
-	if (IS("syr2k") || IS("her2k"))
-		return tf_check_syr2k(c[0], c[1], IS("her2k") ? "NC" : complex_type ? "NT" : "NTC",
-				      i[0], i[1], i[2], i[3], i[4]);
-	if (IS("trmm") || IS("trsm"))
-		return tf_check_trmm(c[0], c[1], c[2], c[3], i[0], i[1], i[2], i[3]);
-	if (IS("gemv")) return tf_check_dgemv(c[0], i[0], i[1], i[2], i[3], i[4]);
-	if (IS("gbmv")) return tf_check_gbmv(c[0], i[0], i[1], i[2], i[3], i[4], i[5], i[6]);
-	if (IS("symv") || IS("hemv")) return tf_check_symv(c[0], i[0], i[1], i[2], i[3]);
-	if (IS("sbmv") || IS("hbmv")) return tf_check_sbmv(c[0], i[0], i[1], i[2], i[3], i[4]);
-	if (IS("spmv") || IS("hpmv")) return tf_check_spmv(c[0], i[0], i[1], i[2]);
-	if (IS("trmv")) return tf_check_trmv(TF_STORAGE_FULL, c[0], c[1], c[2], i[0], 0, i[1],
-	    i[2]);
-	if (IS("tbmv"))
-		return tf_check_trmv(TF_STORAGE_BAND, c[0], c[1], c[2], i[0], i[1], i[2], i[3]);
-	if (IS("tpmv")) return tf_check_trmv(TF_STORAGE_PACKED, c[0], c[1], c[2], i[0], 0, 0, i[1]);
-	if (IS("trsv")) return tf_check_trsv(c[0], c[1], c[2], i[0], i[1], i[2]);
-	if (IS("tbsv")) return tf_check_tbsv(c[0], c[1], c[2], i[0], i[1], i[2], i[3]);
-	if (IS("tpsv")) return tf_check_tpsv(c[0], c[1], c[2], i[0], i[1]);
-	if (IS("ger") || IS("geru") || IS("gerc")) return tf_check_ger(i[0], i[1], i[2], i[3],
-	    i[4]);
-	if (IS("syr") || IS("her")) return tf_check_syr(c[0], i[0], i[1], i[2]);
-	if (IS("spr") || IS("hpr")) return tf_check_spr(c[0], i[0], i[1]);
-	if (IS("syr2") || IS("her2")) return tf_check_syr2(c[0], i[0], i[1], i[2], i[3]);
-	if (IS("spr2") || IS("hpr2")) return tf_check_spr2(c[0], i[0], i[1], i[2]);
-#undef IS
-	return -1;
+	for (int r = 0; r < TF_ROUTINE_COUNT; r++) {
+		const char *name = tf_routine_name(r);
+		size_t length = strlen(name);
+		if (name[length - 1] != '_' || !strchr("sdcz", name[0]))
+			continue;
+		for (size_t f = 0; f < sizeof families / sizeof families[0]; f++)
+			if (strlen(families[f].name) == length - 2 &&
+			    strncmp(families[f].name, name + 1, length - 2) == 0)
+				family_of[r] = (unsigned char)families[f].family;
+	}
+}
+
+/* The number of the first illegal parameter, or 0: the reference's checks
+ * (abi/check.c, in 64 bits), options and integers in the table's order. */
+static int check(enum family family, char type, const char *c, const int64_t *i)
+{
+	const char *syrk_trans = type == 'c' || type == 'z' ? "NT" : "NTC";
+	switch (family) {
+	case GEMM: return tf_check_dgemm(c[0], c[1], i[0], i[1], i[2], i[3], i[4], i[5]);
+	case SYMM: return tf_check_symm(c[0], c[1], i[0], i[1], i[2], i[3], i[4]);
+	case SYRK: return tf_check_syrk(c[0], c[1], syrk_trans, i[0], i[1], i[2], i[3]);
+	case HERK: return tf_check_syrk(c[0], c[1], "NC", i[0], i[1], i[2], i[3]);
+	case SYR2K: return tf_check_syr2k(c[0], c[1], syrk_trans, i[0], i[1], i[2], i[3], i[4]);
+	case HER2K: return tf_check_syr2k(c[0], c[1], "NC", i[0], i[1], i[2], i[3], i[4]);
+	case TRMM: return tf_check_trmm(c[0], c[1], c[2], c[3], i[0], i[1], i[2], i[3]);
+	case GEMV: return tf_check_dgemv(c[0], i[0], i[1], i[2], i[3], i[4]);
+	case GBMV: return tf_check_gbmv(c[0], i[0], i[1], i[2], i[3], i[4], i[5], i[6]);
+	case SYMV: return tf_check_symv(c[0], i[0], i[1], i[2], i[3]);
+	case SBMV: return tf_check_sbmv(c[0], i[0], i[1], i[2], i[3], i[4]);
+	case SPMV: return tf_check_spmv(c[0], i[0], i[1], i[2]);
+	case TRMV: return tf_check_trmv(TF_STORAGE_FULL, c[0], c[1], c[2], i[0], 0, i[1], i[2]);
+	case TBMV: return tf_check_trmv(TF_STORAGE_BAND, c[0], c[1], c[2], i[0], i[1], i[2], i[3]);
+	case TPMV: return tf_check_trmv(TF_STORAGE_PACKED, c[0], c[1], c[2], i[0], 0, 0, i[1]);
+	case TRSV: return tf_check_trsv(c[0], c[1], c[2], i[0], i[1], i[2]);
+	case TBSV: return tf_check_tbsv(c[0], c[1], c[2], i[0], i[1], i[2], i[3]);
+	case TPSV: return tf_check_tpsv(c[0], c[1], c[2], i[0], i[1]);
+	case GER: return tf_check_ger(i[0], i[1], i[2], i[3], i[4]);
+	case SYR: return tf_check_syr(c[0], i[0], i[1], i[2]);
+	case SPR: return tf_check_spr(c[0], i[0], i[1]);
+	case SYR2: return tf_check_syr2(c[0], i[0], i[1], i[2], i[3]);
+	case SPR2: return tf_check_spr2(c[0], i[0], i[1], i[2]);
+	case NONE: break;
+	}
+	return 0;
 }
 
 /* To the program's xerbla_64_ where it has one, with a 64-bit INFO, as the
@@ -175,27 +205,29 @@ static void report_illegal(const char *routine, int parameter)
 		tf_report_illegal(routine, parameter);
 }
 
+int tf_ilp64_illegal(enum tf_routine routine, const char *options, const int64_t *ints)
+{
+	pthread_once(&families_once, find_families);
+	const char *name = tf_routine_name(routine);
+	int illegal = check((enum family)family_of[routine], name[0], options, ints);
+	if (!illegal)
+		return 0;
+	char reference[7] = "      "; /* DGEMM, padded to six */
+	for (size_t j = 0; name[j] && name[j] != '_' && j < 6; j++)
+		reference[j] = (char)toupper((unsigned char)name[j]);
+	report_illegal(reference, illegal);
+	return 1;
+}
+
 static atomic_char told[TF_ROUTINE_COUNT];
 
 void tf_ilp64_beyond(enum tf_routine routine, const char *options, const int64_t *ints)
 {
-	const char *name = tf_routine_name(routine);
-	size_t length = strlen(name);
-	if (name[length - 1] == '_' && length <= 8) {
-		char family[8], reference[7] = "      ";
-		memcpy(family, name + 1, length - 2);
-		family[length - 2] = '\0';
-		for (size_t j = 0; j + 1 < length; j++)
-			reference[j] = (char)toupper((unsigned char)name[j]);
-		int illegal = check(family, name[0], options, ints);
-		if (illegal > 0) {
-			report_illegal(reference, illegal);
-			return;
-		}
-	}
+	if (tf_ilp64_illegal(routine, options, ints))
+		return;
 	if (!atomic_exchange(&told[routine], 1))
-		tf_message("%s64_: an integer argument does not fit in 32 bits,
-			   and no 64-bit CPU BLAS "
+		tf_message("%s64_: an integer argument does not fit in 32 bits, and no 64-bit CPU BLAS "
 			   "was found to run it (set TWOFOLD_CPU_BLAS64, or configure "
-			   "--with-cpu-blas64); the call did nothing", name);
+			   "--with-cpu-blas64); the call did nothing",
+			   tf_routine_name(routine));
 }

@@ -68,12 +68,18 @@ struct tf_ilp64_amax {
 void tf_ilp64_amax_add(struct tf_ilp64_amax *best, const struct tf_ilp64_span *span, int64_t part,
 		       const void *chunk, char kind, int inc);
 
+/* The reference's argument checks of a Fortran Level 2 or 3 routine, in 64
+ * bits: ints are its integer arguments in order, options its one-character
+ * options.  An illegal argument is reported as the reference ILP64 BLAS
+ * reports it (the routine's name and the parameter's number, through
+ * xerbla_64_ where the program has one, else as the 32-bit entry points
+ * report); returns whether there was one. */
+int tf_ilp64_illegal(enum tf_routine routine, const char *options, const int64_t *ints);
+
 /* A call whose integers do not fit in 32 bits, that only a 64-bit CPU BLAS
- * could run: ints are the routine's integer arguments in order, options its
- * one-character options (Fortran).  An illegal argument is reported as the
- * reference ILP64 BLAS reports it (the parameter's number, through
- * xerbla_64_ where the program has one); otherwise a message names the
- * routine and the missing 64-bit CPU BLAS, and the call does nothing. */
+ * could run: checked (Fortran, tf_ilp64_illegal); if legal, a message (once
+ * per routine) names the routine and the missing 64-bit CPU BLAS, and the
+ * call does nothing. */
 void tf_ilp64_beyond(enum tf_routine routine, const char *options, const int64_t *ints);
 
 #endif

@@ -24,6 +24,7 @@
 
 static void *symbols[TF_ROUTINE_COUNT];
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+static _Atomic int loaded;
 static char description[PATH_MAX + 64] = "none";
 
 void tf_ilp64_routine_name(enum tf_routine routine, char *name, size_t size)
@@ -77,7 +78,15 @@ static int load_next(void)
 	return found;
 }
 
+static void find(void);
+
 static void load(void)
+{
+	find();
+	loaded = 1;
+}
+
+static void find(void)
 {
 	const char *name = tf_config()->cpu_blas64;
 	char why[PATH_MAX + 128];
@@ -122,6 +131,5 @@ void *tf_cpu_blas64_symbol(enum tf_routine routine)
 
 const char *tf_cpu_blas64_description(void)
 {
-	pthread_once(&load_once, load);
-	return description;
+	return loaded ? description : NULL;
 }

@@ -27,7 +27,7 @@ const char *tf_cpu_blas_description(void);
  * definition of the routine, ILP64, or NULL where there is none. */
 void *tf_cpu_blas64_symbol(enum tf_routine routine);
 
-/* Where it came from, or "none"; looks for it. */
+/* Where it came from, or "none"; NULL before an ILP64 call looked for it. */
 const char *tf_cpu_blas64_description(void);
 
 /* The routine's ILP64 name: dgemm_64_, cblas_dgemm64_. */

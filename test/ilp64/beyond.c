@@ -53,6 +53,7 @@ void daxpy_(const int *, const double *, const double *, const int *, double *, 
 double ddot_64_(const int64_t *, const double *, const int64_t *, const double *, const int64_t *);
 void dcopy_64_(const int64_t *, const double *, const int64_t *, double *, const int64_t *);
 int64_t idamax_64_(const int64_t *, const double *, const int64_t *);
+int64_t isamax_64_(const int64_t *, const float *, const int64_t *);
 float sdot_64_(const int64_t *, const float *, const int64_t *, const float *, const int64_t *);
 double cblas_ddot64_(int64_t, const double *, int64_t, const double *, int64_t);
 
@@ -86,6 +87,9 @@ static void e11(void) { dger_64_(&one, &one, d, d, &one, d, &one, d, &below); }
 static void e12(void) { ztbsv_64_("U", "N", "N", &one, &below, d, &one, d, &one, 1, 1, 1); }
 static void e13(void) { cgbmv_64_("N", &one, &one, &above, &zero, s, s, &above, s, &one, s, s, &one,
 		1); }
+static void e15(void) { const int64_t m1 = -1; dgemm_64_("N", "N", &one, &m1, &one, d, d, &one, d,
+		&one, d, d, &one, 1, 1); }
+static void e16(void) { dgemv_64_("Q", &one, &one, d, d, &one, d, &one, d, d, &one, 1); }
 static void e14(void) { sspr2_64_("L", &above, s, s, &one, s, &zero, s, 1); }
 
 static const struct {
@@ -107,6 +111,8 @@ static const struct {
 	{ "ztbsv_64_ k = -2^31 - 1", "ZTBSV", 5, e12 },
 	{ "cgbmv_64_ kl = 2^31, lda = 2^31", "CGBMV", 8, e13 },
 	{ "sspr2_64_ n = 2^31, incy = 0", "SSPR2", 7, e14 },
+	{ "dgemm_64_ n = -1 (within 32 bits)", "DGEMM", 4, e15 },
+	{ "dgemv_64_ trans = Q (within 32 bits)", "DGEMV", 1, e16 },
 };
 
 /* This program's handlers print what they hear; a 64-bit CPU BLAS opened
@@ -213,6 +219,12 @@ static int large(void)
 	check_value("cblas_ddot64_ n = 2^31 + 10, increments 0", cblas_ddot64_(n, &x, 0, &y, 0),
 		    -0.75 * (double)n);
 	check_value("idamax_64_ n = 2^31 + 10, incx 0", (double)idamax_64_(&n, &x, &zero), 0.0);
+	/* libblastrampoline's probe of an ILP64 library (suffix 64_): isamax
+	 * with n 3 in the low half and negative as a whole must answer 0 */
+	const int64_t probe_n = (int64_t)0xffffffff00000003u, inc = 1;
+	const float probe_x[3] = { 1.0f, 2.0f, 1.0f };
+	check_value("isamax_64_ n = 0xffffffff00000003 (libblastrampoline's probe)",
+		    (double)isamax_64_(&probe_n, probe_x, &inc), 0.0);
 	/* one element, increments beyond 32 bits: the 32-bit call with 1 */
 	const int64_t one = 1, far = TWO(40), back = -TWO(35);
 	const int one32 = 1;
