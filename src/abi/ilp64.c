@@ -195,7 +195,7 @@ static int check(enum family family, char type, const char *c, const int64_t *i)
 /* To the program's xerbla_64_ where it has one, with a 64-bit INFO, as the
  * reference ILP64 BLAS (its symbols renamed with the suffix, XERBLA too)
  * reports; else as the 32-bit entry points report (tf_report_illegal). */
-static void report_illegal(const char *routine, int parameter)
+void tf_ilp64_report_illegal(const char *routine, int parameter)
 {
 	tf_xerbla64_handler *handler = tf_global_xerbla64();
 	int64_t info = parameter;
@@ -215,7 +215,7 @@ int tf_ilp64_illegal(enum tf_routine routine, const char *options, const int64_t
 	char reference[7] = "      "; /* DGEMM, padded to six */
 	for (size_t j = 0; name[j] && name[j] != '_' && j < 6; j++)
 		reference[j] = (char)toupper((unsigned char)name[j]);
-	report_illegal(reference, illegal);
+	tf_ilp64_report_illegal(reference, illegal);
 	return 1;
 }
 

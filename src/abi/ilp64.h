@@ -76,6 +76,10 @@ void tf_ilp64_amax_add(struct tf_ilp64_amax *best, const struct tf_ilp64_span *s
  * report); returns whether there was one. */
 int tf_ilp64_illegal(enum tf_routine routine, const char *options, const int64_t *ints);
 
+/* Reports an illegal parameter of an ILP64 call: to the program's
+ * xerbla_64_ (INFO 64-bit) where it has one, else as tf_report_illegal. */
+void tf_ilp64_report_illegal(const char *routine, int parameter);
+
 /* A call whose integers do not fit in 32 bits, that only a 64-bit CPU BLAS
  * could run: checked (Fortran, tf_ilp64_illegal); if legal, a message (once
  * per routine) names the routine and the missing 64-bit CPU BLAS, and the

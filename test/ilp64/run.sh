@@ -1,6 +1,7 @@
 #!/bin/sh
 # The ILP64 entry points (test/ilp64/same.c, beyond.c):
-#   run.sh same|errors|large|untouched none     without a 64-bit CPU BLAS
+#   run.sh same|errors|large|untouched|lapack none
+#                                               without a 64-bit CPU BLAS
 #   run.sh same|errors blas64                   with the reference libblas64
 #   run.sh forward blas64                       a forwarded routine reaches it
 # The 64-bit reference BLAS: TF_REFERENCE_BLAS64, else Debian's
@@ -31,6 +32,13 @@ same)
 	;;
 errors|large)
 	./test/ilp64/beyond "$what" 2>&1 || fail "beyond $what"
+	;;
+lapack)
+	./test/ilp64/lapack > "$work/out" 2> "$work/err"; status=$?
+	cat "$work/out" "$work/err"
+	[ $status = 0 ] || fail "the LAPACK drivers' ILP64 forms"
+	grep -q '^twofold: dgesv_64_: argument 2 does not fit in 32 bits' "$work/err" ||
+		fail "no message for dgesv_64_ with nrhs beyond 32 bits"
 	;;
 untouched)
 	./test/ilp64/beyond untouched > "$work/out" 2> "$work/err" || { cat "$work/out" "$work/err"; fail "beyond untouched"; }
