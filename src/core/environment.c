@@ -18,7 +18,6 @@ static const char *const known_variables[] = {
 	"TWOFOLD_MODE",
 	"TWOFOLD_LOG",
 	"TWOFOLD_CPU_BLAS",
-	"TWOFOLD_CPU_BLAS64",
 	"TWOFOLD_NUM_THREADS",
 	"TWOFOLD_CPU_KERNEL",
 	"TWOFOLD_DEVICE",
@@ -29,6 +28,7 @@ static const char *const known_variables[] = {
 	"TWOFOLD_SPLIT_MAX_MODULI",
 	"TWOFOLD_CPU_BLAS_FAULT",
 	"TWOFOLD_CPU_LAPACK",
+	"TWOFOLD_CPU_BLAS64",
 };
 
 static const char *const mode_names[] = {
