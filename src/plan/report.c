@@ -133,7 +133,7 @@ __attribute__((destructor)) static void report(void)
 	fprintf(stderr, "twofold: mode %s, CPU BLAS %s\n", tf_mode_name(tf_config()->mode),
 		tf_cpu_blas_description());
 	if (tf_cpu_blas64_description())
-		fprintf(stderr, "twofold: 64-bit CPU BLAS %s (for the _64_ entry points)\n",
+		fprintf(stderr, "twofold: 64-bit CPU BLAS (the _64_ entry points) %s\n",
 			tf_cpu_blas64_description());
 	fprintf(stderr, "twofold: CPU threads %d (%s)\n", tf_cpu_threads(), tf_cpu_threads_source());
 	if (tf_gpu_description())
