@@ -6,11 +6,14 @@
 #define TF_ABI_ILP64_H
 
 #include <stdint.h>
-#include "op/routines.h"
+#include "op/blas_routines.h"
 
 /* The elements of one chunk of a vector call: 2^30, so that a call of
- * n = 2^31 + 10 makes three. */
+ * n = 2^31 + 10 makes three (test/ilp64/chunks.c builds ilp64_chunks.c
+ * with a few). */
+#ifndef TF_ILP64_CHUNK
 #define TF_ILP64_CHUNK ((int64_t)1 << 30)
+#endif
 
 /* Whether value fits in an int; if so, *narrow holds it. */
 static inline int tf_ilp64_narrow(int64_t value, int *narrow)
@@ -37,7 +40,8 @@ struct tf_ilp64_span {
 struct tf_ilp64_span tf_ilp64_first(int64_t n, int increments_fit);
 void tf_ilp64_next(struct tf_ilp64_span *span);
 
-/* The increment a chunk's 32-bit call takes: inc, or 1 for one element. */
+/* The increment a chunk's 32-bit call takes: inc, or for one element 1, 0
+ * or -1 as inc's sign. */
 int tf_ilp64_increment(const struct tf_ilp64_span *span, int64_t inc);
 
 /* Where the chunk's 32-bit call finds its first vector element, for a vector
