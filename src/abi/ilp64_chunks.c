@@ -66,6 +66,8 @@ void tf_ilp64_norm_add(struct tf_ilp64_sum *sum, double norm)
 		return;
 	if (isnan(norm) || isnan(sum->scale)) {
 		sum->scale = NAN;
+	} else if (isinf(norm) || isinf(sum->scale)) {
+		sum->scale = INFINITY, sum->squares = 1.0;
 	} else if (norm > sum->scale) {
 		double r = sum->scale / norm;
 		sum->squares = 1.0 + sum->squares * r * r;
@@ -105,6 +107,19 @@ void tf_ilp64_amax_add(struct tf_ilp64_amax *best, const struct tf_ilp64_span *s
 	}
 	int size = kind == 's' ? 4 : kind == 'z' ? 16 : 8;
 	double value = magnitude((const char *)chunk + at * inc * size, kind);
+	if (best->seen && isnan(value)) {
+		/* The chunk begins with a NaN, which its call answered (a NaN
+		 * first element is the reference's answer); in the whole vector
+		 * that NaN is passed over and the scan goes on. */
+		for (int64_t i = 1; i < span->count; i++) {
+			double v = magnitude((const char *)chunk + i * inc * size, kind);
+			if (v > best->largest) {
+				best->largest = v;
+				best->index = span->done + i + best->one_based;
+			}
+		}
+		return;
+	}
 	if (!best->seen || value > best->largest) {
 		best->largest = value;
 		best->index = span->done + part;

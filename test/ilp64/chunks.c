@@ -5,8 +5,8 @@
  * elements take the paths a call of 2^31 + 10 takes: for every n from 0 to
  * 13 and increments from -3 to 3 (zero included), an axpy and a swap made
  * of chunk calls give the same vectors as one call; a dot product of
- * integers the exact sum; i?amax (Fortran and CBLAS numbering, ties, real
- * and complex) the reference's index; nrm2 the norm to a few ulps.  Each
+ * integers the exact sum; i?amax (Fortran and CBLAS numbering, ties, NaNs,
+ * real and complex) the reference's index; nrm2 the norm to a few ulps.  Each
  * also with one element a chunk, as where an increment does not fit in 32
  * bits.  Exit status 1 on any difference, one line each. */
 #include <math.h>
@@ -125,7 +125,11 @@ int main(void)
 					double exact = sqrt(dot(n, x0, incx, x0, incx));
 					check(fabs(tf_ilp64_norm(&norm) - exact) <= 4e-16 * exact, "nrm2", n, incx, incy,
 					      fit);
-					/* i?amax, Fortran and CBLAS numbering, real and complex */
+					/* i?amax, Fortran and CBLAS numbering, real and complex;
+					 * a NaN here and there (a chunk may begin with one) */
+					for (int i = 0; i < 2 * MAX; i++)
+						if (splitmix64_int(&state, 0, 9) == 0)
+							x0[i] = NAN;
 					for (int kind = 0; kind < 2; kind++)
 						for (int one_based = 0; one_based < 2; one_based++) {
 							char k = kind ? 'z' : 'd';
