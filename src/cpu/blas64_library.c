@@ -2,19 +2,20 @@
 
 /* The 64-bit CPU BLAS that the ILP64 entry points forward to (see
  * cpu/blas_library.h): TWOFOLD_CPU_BLAS64 when set (none: no 64-bit CPU
- * BLAS, quietly); otherwise, for each
- * symbol, the next definition of its ILP64 name (dgemm_64_) after
- * libtwofold in lookup order; otherwise the library chosen at configure
- * time (--with-cpu-blas64: by default Debian's reference, from package
- * libblas64-3, where configure found it), then libblas64.so.3 by the
- * dynamic loader's search.  A library that names
- * its functions dgemm_64_ is taken by those names; one that does not
- * (Debian's libblas64.so.3 exports dgemm_ with 64-bit integers) by the
- * plain names.  None found is no error: the ILP64 entry points then run
- * through the 32-bit ones, as a message says once. */
+ * BLAS, quietly); otherwise, for each symbol, the next definition of its
+ * ILP64 name (dgemm_64_) after libtwofold in lookup order; otherwise the
+ * library chosen at configure time (--with-cpu-blas64: by default Debian's
+ * reference, from package libblas64-3, where configure found it), then
+ * libblas64.so.3 by the dynamic loader's search.  A library that names its
+ * functions dgemm_64_ is taken by those names; one that does not (Debian's
+ * libblas64.so.3 exports dgemm_ with 64-bit integers) by the plain names,
+ * once a probe has shown that they take 64-bit integers.  None found is no
+ * error: the ILP64 entry points then run through the 32-bit ones, as a
+ * message says once. */
 #include <dlfcn.h>
 #include <limits.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include "core/environment.h"
@@ -44,7 +45,22 @@ static void *open_library(const char *name, int *plain, char *why, size_t why_si
 	if (handle)
 		return handle;
 	*plain = 1;
-	return tf_cpu_library_open_deep(name, "dgemm_", why, why_size);
+	handle = tf_cpu_library_open_deep(name, "isamax_", why, why_size);
+	if (!handle)
+		return NULL;
+	/* As libblastrampoline and FlexiBLAS probe: n is 3 in its low half and
+	 * negative as a whole; a BLAS of 32-bit integers finds the largest of
+	 * three (2), one of 64-bit integers returns 0 at once. */
+	int64_t (*isamax)(const int64_t *, const float *, const int64_t *) = dlsym(handle, "isamax_");
+	const int64_t n = (int64_t)0xffffffff00000003u, inc = 1;
+	const float x[3] = { 1.0f, 2.0f, 1.0f };
+	if ((isamax(&n, x, &inc) & 0xffffffff) != 0) {
+		snprintf(why, why_size, "%s takes 32-bit integers (its isamax_ read n = -2^32 + 3 as 3)",
+			 name);
+		dlclose(handle);
+		return NULL;
+	}
+	return handle;
 }
 
 static void take_all(void *handle, int plain, const char *origin)

@@ -4,6 +4,7 @@
 #                                               without a 64-bit CPU BLAS
 #   run.sh same|errors blas64                   with the reference libblas64
 #   run.sh forward blas64                       a forwarded routine reaches it
+#   run.sh refuse none                          TWOFOLD_CPU_BLAS64 a 32-bit BLAS
 # The 64-bit reference BLAS: TF_REFERENCE_BLAS64, else Debian's
 # libblas64.so.3 (package libblas64-3) where it is installed.
 . "$TF_SRCDIR/test/lib.sh"
@@ -47,6 +48,15 @@ untouched)
 		grep -q "^twofold: $routine: an integer argument does not fit in 32 bits, and no 64-bit CPU BLAS" "$work/err" ||
 			fail "no message naming $routine and the missing 64-bit CPU BLAS"
 	done
+	;;
+refuse)
+	# a BLAS of 32-bit integers named as the 64-bit one is refused, not used
+	[ -f "$TF_REFERENCE_BLAS" ] || skip "no reference BLAS $TF_REFERENCE_BLAS"
+	TWOFOLD_CPU_BLAS64=$TF_REFERENCE_BLAS ./test/ilp64/same > "$work/out" 2> "$work/err"; status=$?
+	cat "$work/err"
+	[ $status = 1 ] || fail "exit status $status, expected 1"
+	grep -q "^twofold: cannot use TWOFOLD_CPU_BLAS64=.* takes 32-bit integers" "$work/err" ||
+		fail "no message that the library takes 32-bit integers"
 	;;
 forward)
 	# sdot_64_ of n = 2^31 + 10 ones (zero increments): the reference sums
