@@ -4,6 +4,7 @@
 #                                               without a 64-bit CPU BLAS
 #   run.sh same|errors blas64                   with the reference libblas64
 #   run.sh forward blas64                       a forwarded routine reaches it
+#   run.sh fortran none                         an ILP64 Fortran program
 #   run.sh refuse none                          TWOFOLD_CPU_BLAS64 a 32-bit BLAS
 # The 64-bit reference BLAS: TF_REFERENCE_BLAS64, else Debian's
 # libblas64.so.3 (package libblas64-3) where it is installed.
@@ -48,6 +49,11 @@ untouched)
 		grep -q "^twofold: $routine: an integer argument does not fit in 32 bits, and no 64-bit CPU BLAS" "$work/err" ||
 			fail "no message naming $routine and the missing 64-bit CPU BLAS"
 	done
+	;;
+fortran)
+	[ -x ./test/ilp64/fortran ] || skip "./test/ilp64/fortran not built (no Fortran compiler)"
+	needs_libraries ./test/ilp64/fortran
+	./test/ilp64/fortran 2>&1 || fail "the ILP64 Fortran program"
 	;;
 refuse)
 	# a BLAS of 32-bit integers named as the 64-bit one is refused, not used
