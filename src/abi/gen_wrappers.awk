@@ -285,8 +285,8 @@ function emit_chunks(r, kind,    i, fits, part, result, out, sets) {
 	}
 }
 
-function emit_ilp64(r,    i, fits, decl, ints, chars, sep, count, kind, weak, checked) {
-	fits = ""; decl = ""; ints = ""; chars = ""; sep = ""; count = 0
+function emit_ilp64(r,    i, fits, decl, ints, chars, sep, count, kind, weak, checked, copt, ncopts) {
+	fits = ""; decl = ""; ints = ""; chars = ""; sep = ""; count = 0; ncopts = 0
 	for (i = 1; i <= nargs[r]; i++) {
 		if (is_int(r, i) || (is_out(r, i) && arg_type[r, i] == "int"))
 			decl = decl (decl == "" ? "" : ", ") arg_name[r, i] "32 = 0"
@@ -295,6 +295,11 @@ function emit_ilp64(r,    i, fits, decl, ints, chars, sep, count, kind, weak, ch
 			ints = ints sep value_of(r, i); sep = ", "; count++
 		}
 		if (fortran[r] && arg_type[r, i] == "char") chars = chars "*" arg_name[r, i] ", "
+		if (arg_type[r, i] ~ /^CBLAS_(TRANSPOSE|UPLO|DIAG|SIDE)$/) {
+			copt = tolower(arg_type[r, i]); sub(/^cblas_/, "", copt); sub(/transpose/, "trans", copt)
+			chars = chars "tf_cblas_" copt "(" arg_name[r, i] "), "
+			ncopts++
+		}
 	}
 	# xerbla_ is weak in both forms: a program's own wins (abi/xerbla.c)
 	weak = how[r] == "weak" || name[r] == "xerbla_"
@@ -324,11 +329,13 @@ function emit_ilp64(r,    i, fits, decl, ints, chars, sep, count, kind, weak, ch
 	}
 	if (how[r] == "own") {
 		if (checked) emit_check(r)
+		if (kind == "" && !fortran[r] && arg_name[r, 1] == "layout") emit_cblas_check(r, ncopts)
 		emit_call32(r)
 		emit_forward64(r)
 	} else {
 		emit_forward64(r)
 		if (checked) emit_check(r)
+		if (kind == "" && !fortran[r] && arg_name[r, 1] == "layout") emit_cblas_check(r, ncopts)
 		emit_call32(r)
 	}
 	if (kind != "") {
@@ -343,6 +350,19 @@ function emit_ilp64(r,    i, fits, decl, ints, chars, sep, count, kind, weak, ch
 function emit_check(r) {
 	printf("\tif (tf_ilp64_illegal(TF_R_%s, options, ints))\n\t\treturn%s;\n", name[r],
 	       ret[r] == "void" ? "" : " 0")
+}
+
+# CBLAS Level 2 and 3 beyond 32 bits: column major checked as the
+# reference's Fortran routine checks it; a bad option or layout reported by
+# the 32-bit entry point, called with every integer 0.
+function emit_cblas_check(r, ncopts,    i, zero) {
+	zero = ""
+	for (i = 1; i <= nargs[r]; i++)
+		if (is_int(r, i)) zero = zero "\t\t\t" arg_name[r, i] "32 = 0;\n"
+	printf("\tif (!fits) {\n")
+	printf("\t\tint checked = tf_ilp64_cblas_illegal(TF_R_%s, layout, options, %d, ints);\n", name[r], ncopts)
+	printf("\t\tif (checked > 0)\n\t\t\treturn%s;\n", ret[r] == "void" ? "" : " 0")
+	printf("\t\tif (checked < 0) {\n%s\t\t\tfits = 1;\n\t\t}\n\t}\n", zero)
 }
 
 function emit_call32(r,    i, out) {
@@ -445,6 +465,7 @@ END {
 	} else if (out == "ilp64") {
 		print "#include \"config.h\""
 		print "#include <complex.h>"
+		print "#include \"abi/check.h\""
 		print "#include \"abi/ilp64.h\""
 		print "#include \"core/export.h\""
 		print "#include \"cpu/blas_functions.h\""

@@ -12,10 +12,12 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <string.h>
+#include "abi/cblas_error.h"
 #include "abi/check.h"
 #include "abi/ilp64.h"
 #include "abi/xerbla.h"
 #include "core/message.h"
+#include "op/cblas_types.h"
 #include "op/op.h"
 
 /* ---- beyond 32 bits without a 64-bit CPU BLAS */
@@ -43,16 +45,19 @@ static const struct {
 static unsigned char family_of[TF_ROUTINE_COUNT];
 static pthread_once_t families_once = PTHREAD_ONCE_INIT;
 
+/* By the name less "cblas_", its type letter and Fortran's underscore. */
 static void find_families(void)
 {
 	for (int r = 0; r < TF_ROUTINE_COUNT; r++) {
 		const char *name = tf_routine_name(r);
-		size_t length = strlen(name);
-		if (name[length - 1] != '_' || !strchr("sdcz", name[0]))
+		if (strncmp(name, "cblas_", 6) == 0)
+			name += 6;
+		size_t length = strlen(name) - (name[strlen(name) - 1] == '_');
+		if (!strchr("sdcz", name[0]))
 			continue;
 		for (size_t f = 0; f < sizeof families / sizeof families[0]; f++)
-			if (strlen(families[f].name) == length - 2 &&
-			    strncmp(families[f].name, name + 1, length - 2) == 0)
+			if (strlen(families[f].name) == length - 1 &&
+			    strncmp(families[f].name, name + 1, length - 1) == 0)
 				family_of[r] = (unsigned char)families[f].family;
 	}
 }
@@ -104,17 +109,64 @@ void tf_ilp64_report_illegal(const char *routine, int parameter)
 		tf_report_illegal(routine, parameter);
 }
 
-int tf_ilp64_illegal(enum tf_routine routine, const char *options, const int64_t *ints)
+/* The reference's name of a routine, for xerbla_: "DGEMM " (of dgemm_ or
+ * cblas_dgemm), padded to six. */
+static void reference_name(enum tf_routine routine, char name[7])
+{
+	const char *own = tf_routine_name(routine);
+	if (strncmp(own, "cblas_", 6) == 0)
+		own += 6;
+	memcpy(name, "      ", 7);
+	for (size_t j = 0; own[j] && own[j] != '_' && j < 6; j++)
+		name[j] = (char)toupper((unsigned char)own[j]);
+}
+
+/* The routine's check, or 0; its type letter from the name. */
+static int check_routine(enum tf_routine routine, const char *options, const int64_t *ints)
 {
 	pthread_once(&families_once, find_families);
 	const char *name = tf_routine_name(routine);
-	int illegal = check((enum family)family_of[routine], name[0], options, ints);
+	if (strncmp(name, "cblas_", 6) == 0)
+		name += 6;
+	return check((enum family)family_of[routine], name[0], options, ints);
+}
+
+int tf_ilp64_illegal(enum tf_routine routine, const char *options, const int64_t *ints)
+{
+	int illegal = check_routine(routine, options, ints);
 	if (!illegal)
 		return 0;
-	char reference[7] = "      "; /* DGEMM, padded to six */
-	for (size_t j = 0; name[j] && name[j] != '_' && j < 6; j++)
-		reference[j] = (char)toupper((unsigned char)name[j]);
+	char reference[7];
+	reference_name(routine, reference);
 	tf_ilp64_report_illegal(reference, illegal);
+	return 1;
+}
+
+int tf_ilp64_cblas_illegal(enum tf_routine routine, int layout, const char *options, int count,
+			   const int64_t *ints)
+{
+	if (layout != CblasColMajor && layout != CblasRowMajor)
+		return -1;
+	for (int i = 0; i < count; i++)
+		if (!options[i])
+			return -1;
+	if (layout != CblasColMajor)
+		return 0;
+	int illegal = check_routine(routine, options, ints);
+	if (!illegal)
+		return 0;
+	/* The options come first in the Fortran order: one the routine does
+	 * not accept (zherk's Trans) is the CBLAS's own message. */
+	if (illegal <= count)
+		return -1;
+	char reference[7];
+	reference_name(routine, reference);
+	/* As the 32-bit CBLAS entry points report what their Fortran check
+	 * finds: through xerbla_, which the reference CBLAS renumbers. */
+	CBLAS_CallFromC = 1;
+	RowMajorStrg = 0;
+	tf_report_illegal(reference, illegal);
+	CBLAS_CallFromC = 0;
 	return 1;
 }
 
@@ -125,8 +177,8 @@ void tf_ilp64_beyond(enum tf_routine routine, const char *options, const int64_t
 	if (tf_ilp64_illegal(routine, options, ints))
 		return;
 	if (!atomic_exchange(&told[routine], 1))
-		tf_message("%s64_: an integer argument does not fit in 32 bits, and no 64-bit CPU BLAS "
-			   "was found to run it (set TWOFOLD_CPU_BLAS64, or configure "
+		tf_message("%s64_: an integer argument does not fit in 32 bits, and no 64-bit "
+			   "CPU BLAS was found to run it (set TWOFOLD_CPU_BLAS64, or configure "
 			   "--with-cpu-blas64); the call did nothing",
 			   tf_routine_name(routine));
 }

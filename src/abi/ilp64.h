@@ -80,6 +80,15 @@ void tf_ilp64_amax_add(struct tf_ilp64_amax *best, const struct tf_ilp64_span *s
  * report); returns whether there was one. */
 int tf_ilp64_illegal(enum tf_routine routine, const char *options, const int64_t *ints);
 
+/* The same for a CBLAS Level 2 or 3 routine beyond 32 bits (options: its
+ * CBLAS options as tf_cblas_trans and the others give them, count of
+ * them): column major, checked as its Fortran routine and reported as the
+ * 32-bit CBLAS entry points report (1); a bad layout or option, -1: the
+ * caller has the 32-bit entry point report it; else 0 (row major is not
+ * checked here). */
+int tf_ilp64_cblas_illegal(enum tf_routine routine, int layout, const char *options, int count,
+			   const int64_t *ints);
+
 /* Reports an illegal parameter of an ILP64 call: to the program's
  * xerbla_64_ (INFO 64-bit) where it has one, else as tf_report_illegal. */
 void tf_ilp64_report_illegal(const char *routine, int parameter);
