@@ -281,6 +281,11 @@ static int untouched(void)
 	check_value("dgemm_64_ m = 2^31 without a 64-bit CPU BLAS: c[1] as it was", c[1], 6);
 	dgemv_64_("N", &m, &one, &alpha, a, &m, b, &one, &beta, c, &one, 1);
 	check_value("dgemv_64_ m = 2^31 without a 64-bit CPU BLAS: y[0] as it was", c[0], 5);
+	/* row major, legal (lda >= K, ldc >= N), not a column-major call */
+	cblas_dgemm64_(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, one, one, 1.0, a, one, b, one,
+		       0.0, c, one);
+	check_value("cblas_dgemm64_ row major, M = 2^31, without a 64-bit CPU BLAS: c[0] as it was",
+		    c[0], 5);
 	return bad;
 }
 

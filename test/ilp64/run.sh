@@ -45,7 +45,7 @@ lapack)
 untouched)
 	./test/ilp64/beyond untouched > "$work/out" 2> "$work/err" || { cat "$work/out" "$work/err"; fail "beyond untouched"; }
 	cat "$work/out" "$work/err"
-	for routine in dgemm_64_ dgemv_64_; do
+	for routine in dgemm_64_ dgemv_64_ cblas_dgemm64_; do
 		grep -q "^twofold: $routine: an integer argument does not fit in 32 bits, and no 64-bit CPU BLAS" "$work/err" ||
 			fail "no message naming $routine and the missing 64-bit CPU BLAS"
 	done
