@@ -8,7 +8,7 @@
 
 void xerbla_(const char *routine, int *info, size_t routine_len);
 
-static int max1(int value)
+static int64_t max1(int64_t value)
 {
 	return value > 1 ? value : 1;
 }
@@ -33,11 +33,12 @@ char tf_cblas_trans(int trans)
 	}
 }
 
-int tf_check_dgemm(char transa, char transb, int m, int n, int k, int lda, int ldb, int ldc)
+int tf_check_dgemm(char transa, char transb, int64_t m, int64_t n, int64_t k, int64_t lda,
+		   int64_t ldb, int64_t ldc)
 {
 	char ta = tf_trans_option(transa), tb = tf_trans_option(transb);
-	int rows_a = ta == 'N' ? m : k;
-	int rows_b = tb == 'N' ? k : n;
+	int64_t rows_a = ta == 'N' ? m : k;
+	int64_t rows_b = tb == 'N' ? k : n;
 	if (!ta) return 1;
 	if (!tb) return 2;
 	if (m < 0) return 3;
@@ -49,7 +50,7 @@ int tf_check_dgemm(char transa, char transb, int m, int n, int k, int lda, int l
 	return 0;
 }
 
-int tf_check_dgemv(char trans, int m, int n, int lda, int incx, int incy)
+int tf_check_dgemv(char trans, int64_t m, int64_t n, int64_t lda, int64_t incx, int64_t incy)
 {
 	if (!tf_trans_option(trans)) return 1;
 	if (m < 0) return 2;
@@ -90,7 +91,8 @@ char tf_cblas_diag(int diag)
 
 /* The Level 2 products (dgemv above): gbmv, symv/hemv, sbmv/hbmv,
  * spmv/hpmv, trmv, tbmv, tpmv, the same for both types. */
-int tf_check_gbmv(char trans, int m, int n, int kl, int ku, int lda, int incx, int incy)
+int tf_check_gbmv(char trans, int64_t m, int64_t n, int64_t kl, int64_t ku, int64_t lda,
+		  int64_t incx, int64_t incy)
 {
 	if (!tf_trans_option(trans)) return 1;
 	if (m < 0) return 2;
@@ -103,7 +105,7 @@ int tf_check_gbmv(char trans, int m, int n, int kl, int ku, int lda, int incx, i
 	return 0;
 }
 
-int tf_check_symv(char uplo, int n, int lda, int incx, int incy)
+int tf_check_symv(char uplo, int64_t n, int64_t lda, int64_t incx, int64_t incy)
 {
 	if (!tf_uplo_option(uplo)) return 1;
 	if (n < 0) return 2;
@@ -113,7 +115,7 @@ int tf_check_symv(char uplo, int n, int lda, int incx, int incy)
 	return 0;
 }
 
-int tf_check_sbmv(char uplo, int n, int k, int lda, int incx, int incy)
+int tf_check_sbmv(char uplo, int64_t n, int64_t k, int64_t lda, int64_t incx, int64_t incy)
 {
 	if (!tf_uplo_option(uplo)) return 1;
 	if (n < 0) return 2;
@@ -124,7 +126,7 @@ int tf_check_sbmv(char uplo, int n, int k, int lda, int incx, int incy)
 	return 0;
 }
 
-int tf_check_spmv(char uplo, int n, int incx, int incy)
+int tf_check_spmv(char uplo, int64_t n, int64_t incx, int64_t incy)
 {
 	if (!tf_uplo_option(uplo)) return 1;
 	if (n < 0) return 2;
@@ -135,7 +137,8 @@ int tf_check_spmv(char uplo, int n, int incx, int incy)
 
 /* trmv (storage full), tbmv (band, k) and tpmv (packed): the numbers after
  * n move with the arguments each has. */
-int tf_check_trmv(int storage, char uplo, char trans, char diag, int n, int k, int lda, int incx)
+int tf_check_trmv(int storage, char uplo, char trans, char diag, int64_t n, int64_t k, int64_t lda,
+		  int64_t incx)
 {
 	if (!tf_uplo_option(uplo)) return 1;
 	if (!tf_trans_option(trans)) return 2;
@@ -168,7 +171,7 @@ static int check_triangle(char uplo, char trans, char diag)
 	return 0;
 }
 
-int tf_check_trsv(char uplo, char trans, char diag, int n, int lda, int incx)
+int tf_check_trsv(char uplo, char trans, char diag, int64_t n, int64_t lda, int64_t incx)
 {
 	int illegal = check_triangle(uplo, trans, diag);
 	if (illegal) return illegal;
@@ -178,7 +181,7 @@ int tf_check_trsv(char uplo, char trans, char diag, int n, int lda, int incx)
 	return 0;
 }
 
-int tf_check_tbsv(char uplo, char trans, char diag, int n, int k, int lda, int incx)
+int tf_check_tbsv(char uplo, char trans, char diag, int64_t n, int64_t k, int64_t lda, int64_t incx)
 {
 	int illegal = check_triangle(uplo, trans, diag);
 	if (illegal) return illegal;
@@ -189,7 +192,7 @@ int tf_check_tbsv(char uplo, char trans, char diag, int n, int k, int lda, int i
 	return 0;
 }
 
-int tf_check_tpsv(char uplo, char trans, char diag, int n, int incx)
+int tf_check_tpsv(char uplo, char trans, char diag, int64_t n, int64_t incx)
 {
 	int illegal = check_triangle(uplo, trans, diag);
 	if (illegal) return illegal;
@@ -198,7 +201,7 @@ int tf_check_tpsv(char uplo, char trans, char diag, int n, int incx)
 	return 0;
 }
 
-int tf_check_ger(int m, int n, int incx, int incy, int lda)
+int tf_check_ger(int64_t m, int64_t n, int64_t incx, int64_t incy, int64_t lda)
 {
 	if (m < 0) return 1;
 	if (n < 0) return 2;
@@ -208,7 +211,7 @@ int tf_check_ger(int m, int n, int incx, int incy, int lda)
 	return 0;
 }
 
-int tf_check_gesv(int n, int nrhs, int lda, int ldb)
+int tf_check_gesv(int64_t n, int64_t nrhs, int64_t lda, int64_t ldb)
 {
 	if (n < 0) return 1;
 	if (nrhs < 0) return 2;
@@ -217,7 +220,7 @@ int tf_check_gesv(int n, int nrhs, int lda, int ldb)
 	return 0;
 }
 
-int tf_check_posv(char uplo, int n, int nrhs, int lda, int ldb)
+int tf_check_posv(char uplo, int64_t n, int64_t nrhs, int64_t lda, int64_t ldb)
 {
 	if (!tf_uplo_option(uplo)) return 1;
 	if (n < 0) return 2;
@@ -227,7 +230,7 @@ int tf_check_posv(char uplo, int n, int nrhs, int lda, int ldb)
 	return 0;
 }
 
-int tf_check_sysv(char uplo, int n, int nrhs, int lda, int ldb, int lwork)
+int tf_check_sysv(char uplo, int64_t n, int64_t nrhs, int64_t lda, int64_t ldb, int64_t lwork)
 {
 	if (!tf_uplo_option(uplo)) return 1;
 	if (n < 0) return 2;
@@ -238,9 +241,10 @@ int tf_check_sysv(char uplo, int n, int nrhs, int lda, int ldb, int lwork)
 	return 0;
 }
 
-int tf_check_gels(char trans, int m, int n, int nrhs, int lda, int ldb, int lwork)
+int tf_check_gels(char trans, int64_t m, int64_t n, int64_t nrhs, int64_t lda, int64_t ldb,
+		  int64_t lwork)
 {
-	const int mn = m < n ? m : n;
+	const int64_t mn = m < n ? m : n;
 	char t = tf_trans_option(trans);
 	if (t != 'N' && t != 'T') return 1;
 	if (m < 0) return 2;
@@ -252,7 +256,7 @@ int tf_check_gels(char trans, int m, int n, int nrhs, int lda, int ldb, int lwor
 	return 0;
 }
 
-int tf_check_syr(char uplo, int n, int incx, int lda)
+int tf_check_syr(char uplo, int64_t n, int64_t incx, int64_t lda)
 {
 	if (!tf_uplo_option(uplo)) return 1;
 	if (n < 0) return 2;
@@ -261,7 +265,7 @@ int tf_check_syr(char uplo, int n, int incx, int lda)
 	return 0;
 }
 
-int tf_check_spr(char uplo, int n, int incx)
+int tf_check_spr(char uplo, int64_t n, int64_t incx)
 {
 	if (!tf_uplo_option(uplo)) return 1;
 	if (n < 0) return 2;
@@ -269,7 +273,7 @@ int tf_check_spr(char uplo, int n, int incx)
 	return 0;
 }
 
-int tf_check_syr2(char uplo, int n, int incx, int incy, int lda)
+int tf_check_syr2(char uplo, int64_t n, int64_t incx, int64_t incy, int64_t lda)
 {
 	if (!tf_uplo_option(uplo)) return 1;
 	if (n < 0) return 2;
@@ -279,7 +283,7 @@ int tf_check_syr2(char uplo, int n, int incx, int incy, int lda)
 	return 0;
 }
 
-int tf_check_spr2(char uplo, int n, int incx, int incy)
+int tf_check_spr2(char uplo, int64_t n, int64_t incx, int64_t incy)
 {
 	if (!tf_uplo_option(uplo)) return 1;
 	if (n < 0) return 2;
@@ -308,9 +312,9 @@ char tf_side_option(char option)
 	return option == 'L' || option == 'l' ? 'L' : option == 'R' || option == 'r' ? 'R' : 0;
 }
 
-int tf_check_symm(char side, char uplo, int m, int n, int lda, int ldb, int ldc)
+int tf_check_symm(char side, char uplo, int64_t m, int64_t n, int64_t lda, int64_t ldb, int64_t ldc)
 {
-	int rows_a = tf_side_option(side) == 'L' ? m : n;
+	int64_t rows_a = tf_side_option(side) == 'L' ? m : n;
 	if (!tf_side_option(side)) return 1;
 	if (!tf_uplo_option(uplo)) return 2;
 	if (m < 0) return 3;
@@ -332,9 +336,10 @@ static int trans_accepted(char trans, const char *accepted)
 	return 0;
 }
 
-int tf_check_syrk(char uplo, char trans, const char *accepted, int n, int k, int lda, int ldc)
+int tf_check_syrk(char uplo, char trans, const char *accepted, int64_t n, int64_t k, int64_t lda,
+		  int64_t ldc)
 {
-	int rows_a = tf_trans_option(trans) == 'N' ? n : k;
+	int64_t rows_a = tf_trans_option(trans) == 'N' ? n : k;
 	if (!tf_uplo_option(uplo)) return 1;
 	if (!trans_accepted(trans, accepted)) return 2;
 	if (n < 0) return 3;
@@ -344,10 +349,11 @@ int tf_check_syrk(char uplo, char trans, const char *accepted, int n, int k, int
 	return 0;
 }
 
-int tf_check_syr2k(char uplo, char trans, const char *accepted, int n, int k, int lda, int ldb,
-		   int ldc)
+int tf_check_syr2k(char uplo, char trans, const char *accepted, int64_t n, int64_t k, int64_t lda,
+		   int64_t ldb,
+		   int64_t ldc)
 {
-	int rows_a = tf_trans_option(trans) == 'N' ? n : k;
+	int64_t rows_a = tf_trans_option(trans) == 'N' ? n : k;
 	if (!tf_uplo_option(uplo)) return 1;
 	if (!trans_accepted(trans, accepted)) return 2;
 	if (n < 0) return 3;
@@ -358,9 +364,10 @@ int tf_check_syr2k(char uplo, char trans, const char *accepted, int n, int k, in
 	return 0;
 }
 
-int tf_check_trmm(char side, char uplo, char transa, char diag, int m, int n, int lda, int ldb)
+int tf_check_trmm(char side, char uplo, char transa, char diag, int64_t m, int64_t n, int64_t lda,
+		  int64_t ldb)
 {
-	int rows_a = tf_side_option(side) == 'L' ? m : n;
+	int64_t rows_a = tf_side_option(side) == 'L' ? m : n;
 	if (!tf_side_option(side)) return 1;
 	if (!tf_uplo_option(uplo)) return 2;
 	if (!tf_trans_option(transa)) return 3;

@@ -5,35 +5,44 @@
 #define TF_CHECK_H
 
 #include <stddef.h>
+#include <stdint.h>
 
-int tf_check_dgemm(char transa, char transb, int m, int n, int k, int lda, int ldb, int ldc);
-int tf_check_dgemv(char trans, int m, int n, int lda, int incx, int incy);
+int tf_check_dgemm(char transa, char transb, int64_t m, int64_t n, int64_t k, int64_t lda,
+		   int64_t ldb, int64_t ldc);
+int tf_check_dgemv(char trans, int64_t m, int64_t n, int64_t lda, int64_t incx, int64_t incy);
 /* The triangular solves (d and z alike): ?trsv, ?tbsv, ?tpsv */
-int tf_check_trsv(char uplo, char trans, char diag, int n, int lda, int incx);
-int tf_check_tbsv(char uplo, char trans, char diag, int n, int k, int lda, int incx);
-int tf_check_tpsv(char uplo, char trans, char diag, int n, int incx);
+int tf_check_trsv(char uplo, char trans, char diag, int64_t n, int64_t lda, int64_t incx);
+int tf_check_tbsv(char uplo, char trans, char diag, int64_t n, int64_t k, int64_t lda,
+		  int64_t incx);
+int tf_check_tpsv(char uplo, char trans, char diag, int64_t n, int64_t incx);
 /* The rank updates: dger, zgeru, zgerc; dsyr, zher; dspr, zhpr; dsyr2,
  * zher2; dspr2, zhpr2 */
-int tf_check_ger(int m, int n, int incx, int incy, int lda);
-int tf_check_syr(char uplo, int n, int incx, int lda);
-int tf_check_spr(char uplo, int n, int incx);
-int tf_check_syr2(char uplo, int n, int incx, int incy, int lda);
-int tf_check_spr2(char uplo, int n, int incx, int incy);
-int tf_check_gbmv(char trans, int m, int n, int kl, int ku, int lda, int incx, int incy);
-int tf_check_symv(char uplo, int n, int lda, int incx, int incy);
-int tf_check_sbmv(char uplo, int n, int k, int lda, int incx, int incy);
-int tf_check_spmv(char uplo, int n, int incx, int incy);
+int tf_check_ger(int64_t m, int64_t n, int64_t incx, int64_t incy, int64_t lda);
+int tf_check_syr(char uplo, int64_t n, int64_t incx, int64_t lda);
+int tf_check_spr(char uplo, int64_t n, int64_t incx);
+int tf_check_syr2(char uplo, int64_t n, int64_t incx, int64_t incy, int64_t lda);
+int tf_check_spr2(char uplo, int64_t n, int64_t incx, int64_t incy);
+int tf_check_gbmv(char trans, int64_t m, int64_t n, int64_t kl, int64_t ku, int64_t lda,
+		  int64_t incx, int64_t incy);
+int tf_check_symv(char uplo, int64_t n, int64_t lda, int64_t incx, int64_t incy);
+int tf_check_sbmv(char uplo, int64_t n, int64_t k, int64_t lda, int64_t incx, int64_t incy);
+int tf_check_spmv(char uplo, int64_t n, int64_t incx, int64_t incy);
 /* trmv, tbmv, tpmv by storage (enum tf_op_storage; k and lda where used). */
-int tf_check_trmv(int storage, char uplo, char trans, char diag, int n, int k, int lda, int incx);
+int tf_check_trmv(int storage, char uplo, char trans, char diag, int64_t n, int64_t k, int64_t lda,
+		  int64_t incx);
 
 /* Level 3; accepted: the trans options the routine takes ("NTC", "NT"
  * for the complex symmetric, "NC" for the Hermitian ones). */
-int tf_check_symm(char side, char uplo, int m, int n, int lda, int ldb, int ldc);
-int tf_check_syrk(char uplo, char trans, const char *accepted, int n, int k, int lda, int ldc);
-int tf_check_syr2k(char uplo, char trans, const char *accepted, int n, int k, int lda, int ldb,
-		   int ldc);
+int tf_check_symm(char side, char uplo, int64_t m, int64_t n, int64_t lda, int64_t ldb,
+		  int64_t ldc);
+int tf_check_syrk(char uplo, char trans, const char *accepted, int64_t n, int64_t k, int64_t lda,
+		  int64_t ldc);
+int tf_check_syr2k(char uplo, char trans, const char *accepted, int64_t n, int64_t k, int64_t lda,
+		   int64_t ldb,
+		   int64_t ldc);
 /* dtrmm, ztrmm, dtrsm and ztrsm: the same checks */
-int tf_check_trmm(char side, char uplo, char transa, char diag, int m, int n, int lda, int ldb);
+int tf_check_trmm(char side, char uplo, char transa, char diag, int64_t m, int64_t n, int64_t lda,
+		  int64_t ldb);
 
 /* 'L' or 'R' for an option the reference's LSAME accepts as one of them
  * (either case), else 0. */
@@ -61,10 +70,11 @@ struct tf_names {
 
 /* LAPACK's drivers: the number of the first illegal argument (LAPACK
  * reports it as INFO = -number), else 0. */
-int tf_check_gesv(int n, int nrhs, int lda, int ldb);
-int tf_check_posv(char uplo, int n, int nrhs, int lda, int ldb);
-int tf_check_sysv(char uplo, int n, int nrhs, int lda, int ldb, int lwork);
-int tf_check_gels(char trans, int m, int n, int nrhs, int lda, int ldb, int lwork);
+int tf_check_gesv(int64_t n, int64_t nrhs, int64_t lda, int64_t ldb);
+int tf_check_posv(char uplo, int64_t n, int64_t nrhs, int64_t lda, int64_t ldb);
+int tf_check_sysv(char uplo, int64_t n, int64_t nrhs, int64_t lda, int64_t ldb, int64_t lwork);
+int tf_check_gels(char trans, int64_t m, int64_t n, int64_t nrhs, int64_t lda, int64_t ldb,
+		  int64_t lwork);
 
 /* Whether the scalar s (real, or (re, im) for type TF_TYPE_Z) is value. */
 int tf_scalar_is(int type, const double *s, double value);

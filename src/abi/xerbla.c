@@ -90,6 +90,14 @@ tf_xerbla_handler *tf_global_xerbla(void)
 	return (tf_xerbla_handler *)handler;
 }
 
+tf_xerbla64_handler *tf_global_xerbla64(void)
+{
+	void *handler = dlsym(RTLD_DEFAULT, "xerbla_64_");
+	if (!handler || object_of(handler) == object_of((const void *)tf_module_xerbla))
+		return NULL;
+	return (tf_xerbla64_handler *)handler;
+}
+
 TF_EXPORT TF_WEAK void xerbla_(const char *srname, int *info, size_t srname_len)
 {
 	tf_xerbla_handler *handler = tf_module_xerbla(__builtin_return_address(0));

@@ -31,6 +31,7 @@ static const char *const known_variables[] = {
 	"TWOFOLD_CPU_BLAS_FAULT",
 	"TWOFOLD_CPU_LAPACK",
 	"TWOFOLD_DEVICES_MIN_FLOPS",
+	"TWOFOLD_CPU_BLAS64",
 };
 
 static const char *const mode_names[] = {
@@ -111,6 +112,11 @@ static void read_log_file(void)
 static void read_cpu_blas(void)
 {
 	read_path("TWOFOLD_CPU_BLAS", config.cpu_blas, "the default CPU BLAS");
+}
+
+static void read_cpu_blas64(void)
+{
+	read_path("TWOFOLD_CPU_BLAS64", config.cpu_blas64, "the default 64-bit CPU BLAS");
 }
 
 static void read_cpu_lapack(void)
@@ -306,6 +312,7 @@ static void read_config(void)
 	read_log();
 	read_log_file();
 	read_cpu_blas();
+	read_cpu_blas64();
 	read_cpu_lapack();
 	read_cpu_blas_fault();
 	read_num_threads();
@@ -360,6 +367,9 @@ static void value_in_effect(const char *name, char *out, size_t size)
 	else if (IS("TWOFOLD_CPU_BLAS"))
 		snprintf(out, size, "%.*s", PATH_MAX - 1,
 			 *c->cpu_blas ? c->cpu_blas : "the default CPU BLAS");
+	else if (IS("TWOFOLD_CPU_BLAS64"))
+		snprintf(out, size, "%.*s", PATH_MAX - 1,
+			 *c->cpu_blas64 ? c->cpu_blas64 : "the default 64-bit CPU BLAS");
 	else if (IS("TWOFOLD_CPU_LAPACK"))
 		snprintf(out, size, "%.*s", PATH_MAX - 1,
 			 *c->cpu_lapack ? c->cpu_lapack : "the default CPU LAPACK");

@@ -39,6 +39,7 @@ struct tf_config {
 	int log;                       /* TWOFOLD_LOG: report at exit */
 	char log_file[PATH_MAX];       /* TWOFOLD_LOG_FILE's pattern (core/log_file.h), "" when unset */
 	char cpu_blas[PATH_MAX];       /* TWOFOLD_CPU_BLAS, "" when unset */
+	char cpu_blas64[PATH_MAX];     /* TWOFOLD_CPU_BLAS64 (ILP64), "" when unset */
 	int cpu_blas_default_absent;   /* TWOFOLD_CPU_BLAS_FAULT=default (for tests) */
 	char cpu_lapack[PATH_MAX];     /* TWOFOLD_CPU_LAPACK, "" when unset */
 	int num_threads;               /* TWOFOLD_NUM_THREADS, 0 when unset */

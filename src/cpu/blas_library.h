@@ -12,6 +12,7 @@
 #ifndef TF_BLAS_LIBRARY_H
 #define TF_BLAS_LIBRARY_H
 
+#include <stddef.h>
 #include "op/routines.h"
 
 /* The CPU BLAS's definition of the routine; never NULL: when there is none,
@@ -20,5 +21,16 @@ void *tf_cpu_blas_symbol(enum tf_routine routine);
 
 /* Where the CPU BLAS came from, for the log; does not load it. */
 const char *tf_cpu_blas_description(void);
+
+/* The 64-bit CPU BLAS (cpu/blas64_library.c: TWOFOLD_CPU_BLAS64, the next
+ * dgemm_64_ in lookup order, --with-cpu-blas64, libblas64.so.3): its
+ * definition of the routine, ILP64, or NULL where there is none. */
+void *tf_cpu_blas64_symbol(enum tf_routine routine);
+
+/* Where it came from, or "none"; NULL before an ILP64 call looked for it. */
+const char *tf_cpu_blas64_description(void);
+
+/* The routine's ILP64 name: dgemm_64_, cblas_dgemm64_. */
+void tf_ilp64_routine_name(enum tf_routine routine, char *name, size_t size);
 
 #endif

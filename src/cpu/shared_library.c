@@ -34,13 +34,14 @@ static int is_own_file(const char *file)
 	       own.st_dev == other.st_dev && own.st_ino == other.st_ino;
 }
 
-void *tf_cpu_library_open(const char *name, const char *probe, char *why, size_t why_size)
+static void *open_library(const char *name, const char *probe, int flags, char *why,
+			  size_t why_size)
 {
 	if (strchr(name, '/') && is_own_file(name)) {
 		snprintf(why, why_size, "%s is libtwofold itself", name);
 		return NULL;
 	}
-	void *handle = dlopen(name, RTLD_NOW | RTLD_LOCAL);
+	void *handle = dlopen(name, flags);
 	if (!handle) {
 		snprintf(why, why_size, "%s", dlerror());
 		return NULL;
@@ -62,6 +63,16 @@ void *tf_cpu_library_open(const char *name, const char *probe, char *why, size_t
 		return NULL;
 	}
 	return handle;
+}
+
+void *tf_cpu_library_open(const char *name, const char *probe, char *why, size_t why_size)
+{
+	return open_library(name, probe, RTLD_NOW | RTLD_LOCAL, why, why_size);
+}
+
+void *tf_cpu_library_open_deep(const char *name, const char *probe, char *why, size_t why_size)
+{
+	return open_library(name, probe, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND, why, why_size);
 }
 
 /* The directories where this machine keeps its shared libraries: that of the

@@ -14,6 +14,11 @@ int tf_cpu_symbol_is_ours(void *symbol);
  * or returns NULL with the reason in `why`. */
 void *tf_cpu_library_open(const char *name, const char *probe, char *why, size_t why_size);
 
+/* The same, its own definitions first for its calls (RTLD_DEEPBIND): a
+ * 64-bit BLAS under the plain names (dgemm_ with 64-bit integers) whose
+ * CBLAS calls dgemm_ must reach its own, not libtwofold's 32-bit one. */
+void *tf_cpu_library_open_deep(const char *name, const char *probe, char *why, size_t why_size);
+
 /* The first library `names` names (libblas.so.3, blas/libblas.so.3) in the
  * directories where this machine keeps its shared libraries: that of the C
  * library in use, its twin with or without /usr, /usr/lib64, /usr/lib.  For

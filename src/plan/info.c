@@ -31,8 +31,10 @@ TF_EXPORT int tf_info_build(char *text, size_t size)
 	return snprintf(text, size,
 			"CUDA: %s (compute capabilities built: %s)\n"
 			"Fortran modules: %s\n"
-			"default CPU BLAS: %s, else libblas.so.3\n",
-			cuda, TF_CUDA_ARCH, TF_FORTRAN_MODULES, TF_DEFAULT_CPU_BLAS);
+			"default CPU BLAS: %s, else libblas.so.3\n"
+			"default 64-bit CPU BLAS (ILP64, the _64_ entry points): %s%slibblas64.so.3\n",
+			cuda, TF_CUDA_ARCH, TF_FORTRAN_MODULES, TF_DEFAULT_CPU_BLAS,
+			TF_DEFAULT_CPU_BLAS64, *TF_DEFAULT_CPU_BLAS64 ? ", else " : "");
 }
 
 TF_EXPORT int tf_info_cpu_blas(char *text, size_t size)

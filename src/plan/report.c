@@ -184,6 +184,9 @@ __attribute__((destructor)) static void report(void)
 	FILE *out = open_report();
 	fprintf(out, "%smode %s, CPU BLAS %s\n", prefix, tf_mode_name(tf_config()->mode),
 		tf_cpu_blas_description());
+	if (tf_cpu_blas64_description())
+		fprintf(out, "%s64-bit CPU BLAS (the _64_ entry points) %s\n", prefix,
+			tf_cpu_blas64_description());
 	fprintf(out, "%sCPU threads %d (%s)\n", prefix, tf_cpu_threads(), tf_cpu_threads_source());
 	if (tf_gpu_description())
 		fprintf(out, "%sGPU %s\n", prefix, tf_gpu_description());

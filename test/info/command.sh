@@ -31,6 +31,8 @@ else
 fi
 default_blas=$(sed -n 's/^#define TF_DEFAULT_CPU_BLAS "\(.*\)"$/\1/p' "$config_h")
 has "default CPU BLAS: $default_blas, else libblas.so.3"
+default_blas64=$(sed -n 's/^#define TF_DEFAULT_CPU_BLAS64 "\(.*\)"$/\1/p' "$config_h")
+has "default 64-bit CPU BLAS (ILP64, the _64_ entry points): ${default_blas64:+$default_blas64, else }libblas64.so.3"
 grep -q '^CPU BLAS: /.* (default[,)]' "$work/out" || { cat "$work/out"; fail "no CPU BLAS (default...) line"; }
 blas=$(sed -n 's/^CPU BLAS: \(.*\) (default[,)].*$/\1/p' "$work/out")
 [ -f "$blas" ] || fail "the CPU BLAS $blas is not a file"
