@@ -3,6 +3,7 @@
 /* The triangular solves: dtrsv_, dtbsv_, dtpsv_, ztrsv_, ztbsv_, ztpsv_
  * and their CBLAS forms, validated as the reference validates them and
  * handed to the planner as one TRSV op (the vector is op.y). */
+#include "abi/cblas_conj.h"
 #include "abi/cblas_error.h"
 #include "abi/check.h"
 #include "core/export.h"
@@ -130,17 +131,6 @@ TF_EXPORT void ztpsv_(const char *uplo, const char *trans, const char *diag, con
 	solve(FORTRAN_SOLVE(ztpsv_, TF_TYPE_Z, TF_STORAGE_PACKED));
 }
 
-/* Negates the imaginary parts of n complex elements at stride |inc| from
- * x, as the reference CBLAS does around a row-major conjugate solve. */
-static void conjugate(double *x, int n, int inc)
-{
-	int step = inc > 0 ? inc : -inc;
-	if (step == 0)
-		n = 1; /* the reference's loop stops after the first element */
-	for (int i = 0; i < n; i++)
-		x[2 * (size_t)i * step + 1] = -x[2 * (size_t)i * step + 1];
-}
-
 /* The CBLAS form, as the reference CBLAS does it: options checked
  * (parameters 2, 3, 4), row major solved as the column-major transpose
  * (uplo swapped, trans N and T exchanged; a complex conjugate transpose
@@ -172,7 +162,7 @@ static void cblas_solve(struct solve *s, const char *name, CBLAS_LAYOUT layout, 
 	if (layout == CblasRowMajor) {
 		u = u == 'U' ? 'L' : 'U';
 		if (t == 'C' && s->type == TF_TYPE_Z && s->n > 0) {
-			conjugate(s->x, s->n, s->incx); /* before the Diag check, as the reference */
+			tf_cblas_conj_vector(s->x, s->n, s->incx); /* before the Diag check, as the reference */
 			conjugated = 1;
 		}
 		t = t == 'N' ? 'T' : 'N';
@@ -186,7 +176,7 @@ static void cblas_solve(struct solve *s, const char *name, CBLAS_LAYOUT layout, 
 	s->diag = d;
 	where = run_solve(s, &flops);
 	if (conjugated)
-		conjugate(s->x, s->n, s->incx);
+		tf_cblas_conj_vector(s->x, s->n, s->incx);
 done:
 	CBLAS_CallFromC = 0;
 	RowMajorStrg = 0;

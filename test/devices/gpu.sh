@@ -10,6 +10,9 @@
 program=./test/devices/gpu_devices
 [ -x "$program" ] || skip "$program was not built (it needs CUDA)"
 gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
+# CUDA sees only those of CUDA_VISIBLE_DEVICES, where it is set
+[ -z "${CUDA_VISIBLE_DEVICES+set}" ] ||
+	gpus=$(printf '%s\n' "$CUDA_VISIBLE_DEVICES" | tr ',' '\n' | grep -c .)
 [ "$gpus" -gt 0 ] || skip "nvidia-smi lists no GPU"
 clean="env -u TWOFOLD_DEVICE -u TWOFOLD_DEVICES_MIN_FLOPS -u TWOFOLD_LOG -u TWOFOLD_SPLIT"
 for split in off force; do

@@ -141,6 +141,8 @@ int main(void)
 			y[i] = splitmix64_sym(&seed);
 			v[i] = splitmix64_sym(&seed);
 		}
+		printf("%s\n", names[r]);
+		fflush(stdout); /* the routine named should the call crash */
 		memcpy(y_host, y, sizeof y);
 		memcpy(v_host, v, sizeof v);
 		call((enum routine)r, A, x, y_host, v_host);
