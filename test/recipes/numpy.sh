@@ -7,8 +7,7 @@
 # must be correctly rounded, and the TWOFOLD_LOG=1 report must count the
 # calls as twofold's.  Skipped where numpy is missing or brings its own BLAS
 # (a wheel's bundled OpenBLAS, which preloading does not replace).
-. "$TF_SRCDIR/test/lib.sh"
-[ -f "$TF_LIB" ] || fail "no library $TF_LIB"
+. "$TF_SRCDIR/test/recipes/lib.sh"
 python=
 for candidate in ${PYTHON:-} python3 /usr/bin/python3; do
 	if "$candidate" -c "import numpy" 2> /dev/null; then
@@ -40,12 +39,5 @@ for case in matmul dot solve; do
 done
 # The report: each routine counted, computed by twofold (cpu-dd, gpu, ...),
 # not forwarded to the CPU BLAS.
-for routine in cblas_dgemm cblas_ddot dgesv_; do
-	line=$(grep -E "^twofold\[[^]]*]: $routine +[0-9]+ " "$work/log")
-	[ -n "$line" ] || { cat "$work/log"; fail "the TWOFOLD_LOG report does not count $routine"; }
-	case $line in
-	*cpu-blas*) fail "$routine was forwarded to the CPU BLAS: $line" ;;
-	esac
-	echo "$line"
-done
+expect_computed "$work/log" cblas_dgemm cblas_ddot dgesv_
 echo "PASS: numpy's matmul, dot and solve computed by twofold, correctly rounded"
