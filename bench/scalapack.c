@@ -40,10 +40,7 @@ int main(int argc, char **argv)
 	int rank, ranks, rows, columns, row, column, context, one = 1, info = 0;
 	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
 	MPI_Comm_size(MPI_COMM_WORLD, &ranks);
-	sg_grid_shape(ranks, &rows, &columns);
-	Cblacs_get(-1, 0, &context);
-	Cblacs_gridinit(&context, "Row", rows, columns);
-	Cblacs_gridinfo(context, &rows, &columns, &row, &column);
+	sg_grid_start(ranks, &context, &rows, &columns, &row, &column);
 	struct sg_matrix a, b, c, ones, x;
 	if (!sg_matrix_make(&a, n, n, nb, context) || !sg_matrix_make(&b, n, n, nb, context) ||
 	    !sg_matrix_make(&c, n, n, nb, context) || !sg_matrix_make(&ones, n, 1, nb, context) ||

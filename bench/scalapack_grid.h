@@ -38,6 +38,17 @@ static inline void sg_grid_shape(int ranks, int *rows, int *columns)
 	*rows = ranks / c;
 }
 
+/* The BLACS grid of `ranks` processes (sg_grid_shape), row-major: its
+ * context, its shape and this process's place in it. */
+static inline void sg_grid_start(int ranks, int *context, int *rows, int *columns, int *row,
+				 int *column)
+{
+	sg_grid_shape(ranks, rows, columns);
+	Cblacs_get(-1, 0, context);
+	Cblacs_gridinit(context, "Row", *rows, *columns);
+	Cblacs_gridinfo(*context, rows, columns, row, column);
+}
+
 /* One block-cyclic matrix of this process: m x n in nb x nb blocks. */
 struct sg_matrix {
 	int desc[9];
