@@ -121,7 +121,7 @@ enum tf_where tf_abi_gesv(enum tf_op_type type, int n, int nrhs, double *a, int 
 			     tf_plan_solve_resident(a, b);
 	if (tf_config()->mode != TF_MODE_DD || nrhs == 0) {
 		if (native_on_gpu(type, 0, n, nrhs, a, lda, ipiv, b, ldb, info))
-			return TF_WHERE_GPU;
+			return TF_WHERE_GPU_NATIVE;
 		if (resident)
 			no_cpu_for_device_arrays(complex ? "zgesv_" : "dgesv_");
 		if (tf_config()->mode == TF_MODE_DD) {
@@ -138,12 +138,12 @@ enum tf_where tf_abi_gesv(enum tf_op_type type, int n, int nrhs, double *a, int 
 			if (*info == 0 || report.dd_factored)
 				log_refinement(complex ? "zgesv_" : "dgesv_", "LU", n, nrhs, *info,
 					       &report);
-			return TF_WHERE_GPU;
+			return TF_WHERE_GPU_DD;
 		}
 		/* Inf or NaN in device arrays: solved in double, not refined */
 		if (report.nonfinite && resident &&
 		    tf_plan_solve_native_gpu(type, 0, n, nrhs, a, lda, ipiv, b, ldb, info) == 0)
-			return TF_WHERE_GPU;
+			return TF_WHERE_GPU_NATIVE; /* solved in double, not refined */
 	}
 	if (n == 0 || (!resident && (!finite_matrix(type, n, n, a, lda) ||
 				     !finite_matrix(type, n, nrhs, b, ldb)))) {
@@ -174,7 +174,7 @@ enum tf_where tf_abi_posv(enum tf_op_type type, char uplo, int n, int nrhs, doub
 			     tf_plan_solve_resident(a, b);
 	if (tf_config()->mode != TF_MODE_DD || nrhs == 0) {
 		if (native_on_gpu(type, uplo, n, nrhs, a, lda, NULL, b, ldb, info))
-			return TF_WHERE_GPU;
+			return TF_WHERE_GPU_NATIVE;
 		if (resident)
 			no_cpu_for_device_arrays(complex ? "zposv_" : "dposv_");
 		if (tf_config()->mode == TF_MODE_DD) {
@@ -191,11 +191,11 @@ enum tf_where tf_abi_posv(enum tf_op_type type, char uplo, int n, int nrhs, doub
 			if (*info == 0 || report.dd_factored)
 				log_refinement(complex ? "zposv_" : "dposv_", "Cholesky", n, nrhs,
 					       *info, &report);
-			return TF_WHERE_GPU;
+			return TF_WHERE_GPU_DD;
 		}
 		if (report.nonfinite && resident &&
 		    tf_plan_solve_native_gpu(type, uplo, n, nrhs, a, lda, NULL, b, ldb, info) == 0)
-			return TF_WHERE_GPU;
+			return TF_WHERE_GPU_NATIVE; /* solved in double, not refined */
 	}
 	if (n == 0 || (!resident && (!finite_triangle(type, uplo, n, a, lda) ||
 				     !finite_matrix(type, n, nrhs, b, ldb)))) {
