@@ -7,12 +7,21 @@
  *   gpu_scaling dgesv N [REPEAT]   dd dgesv_ of order N, one right-hand
  *                                  side, host arrays (no warm-up but the
  *                                  first call's set-up: its best of REPEAT)
- *   gpu_scaling bandwidth [MB]     host (pinned) to device copies of MB
- *                                  megabytes (default 512) to each visible
- *                                  GPU alone, then to all at once
+ *   gpu_scaling bandwidth [MB]     host to device copies of MB megabytes
+ *                                  (default 512) to each visible GPU alone,
+ *                                  then to all at once, from pinned memory
+ *                                  and from pageable memory (which the
+ *                                  driver stages through pinned buffers, as
+ *                                  libtwofold stages host arrays); and host
+ *                                  memory copies of MB megabytes (memcpy),
+ *                                  one thread alone, then one per GPU at
+ *                                  once: what the staging of each GPU's
+ *                                  transfers costs the host
  *
  * Prints "routine n seconds Gflop/s" (bandwidth: "h2d GPU seconds GB/s"
- * per GPU, then "h2d all seconds GB/s-total"). */
+ * per GPU, then "h2d all seconds GB/s-total"; the pageable copies as
+ * "h2d-pageable", the host copies as "memcpy 1 seconds GB/s" and "memcpy
+ * all seconds GB/s-total"). */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
 #include <stdio.h>
@@ -97,7 +106,8 @@ static int bench_dgesv(int n, int repeat)
 struct copy {
 	int device;
 	size_t bytes;
-	void *host, *target;
+	void *host, *pageable, *target; /* pinned host, pageable host, device */
+	void *from;                     /* the one timed_copy copies */
 	double seconds;
 	int failed;
 };
@@ -107,9 +117,43 @@ static void *timed_copy(void *argument)
 	struct copy *c = argument;
 	cudaSetDevice(c->device);
 	double t0 = bench_now();
-	c->failed = cudaMemcpy(c->target, c->host, c->bytes, cudaMemcpyHostToDevice) != cudaSuccess;
+	c->failed = cudaMemcpy(c->target, c->from, c->bytes, cudaMemcpyHostToDevice) != cudaSuccess;
 	c->seconds = bench_now() - t0;
 	return NULL;
+}
+
+/* A host copy of the pageable buffer into the pinned one. */
+static void *timed_memcpy(void *argument)
+{
+	struct copy *c = argument;
+	double t0 = bench_now();
+	memcpy(c->host, c->pageable, c->bytes);
+	c->seconds = bench_now() - t0;
+	return NULL;
+}
+
+/* Runs `copy` on each GPU's buffers alone (printing "label GPU s GB/s", or
+ * unless each, "label 1 s GB/s" for the first), then on all at once, one
+ * thread each ("label all s GB/s-total"). */
+static void alone_then_all(struct copy *copies, int count, void *(*copy)(void *), const char *label,
+			   int each)
+{
+	pthread_t threads[16];
+	for (int d = 0; d < count; d++) {
+		copy(&copies[d]);
+		const double rate = copies[d].bytes / copies[d].seconds * 1e-9;
+		if (each)
+			printf("%s %d %.4f %.1f\n", label, d, copies[d].seconds, rate);
+		else if (d == 0) /* one thread's copy: the same on every GPU's buffers */
+			printf("%s 1 %.4f %.1f\n", label, copies[d].seconds, rate);
+	}
+	double t0 = bench_now();
+	for (int d = 0; d < count; d++)
+		pthread_create(&threads[d], NULL, copy, &copies[d]);
+	for (int d = 0; d < count; d++)
+		pthread_join(threads[d], NULL);
+	double seconds = bench_now() - t0;
+	printf("%s all %.4f %.1f\n", label, seconds, count * (double)copies[0].bytes / seconds * 1e-9);
 }
 
 static int bench_bandwidth(size_t megabytes)
@@ -120,27 +164,28 @@ static int bench_bandwidth(size_t megabytes)
 	if (count > 16)
 		count = 16;
 	struct copy copies[16];
-	pthread_t threads[16];
 	for (int d = 0; d < count; d++) {
 		copies[d] = (struct copy){ .device = d, .bytes = megabytes << 20 };
 		cudaSetDevice(d);
 		if (cudaHostAlloc(&copies[d].host, copies[d].bytes, cudaHostAllocPortable) != cudaSuccess ||
-		    cudaMalloc(&copies[d].target, copies[d].bytes) != cudaSuccess)
+		    cudaMalloc(&copies[d].target, copies[d].bytes) != cudaSuccess ||
+		    !(copies[d].pageable = malloc(copies[d].bytes)))
 			return fprintf(stderr, "GPU %d: no room for %zu MB\n", d, megabytes), 1;
 		memset(copies[d].host, 1, copies[d].bytes);
+		memset(copies[d].pageable, 1, copies[d].bytes);
+		copies[d].from = copies[d].host;
 		timed_copy(&copies[d]); /* warm-up */
-	}
-	for (int d = 0; d < count; d++) {
+		copies[d].from = copies[d].pageable;
 		timed_copy(&copies[d]);
-		printf("h2d %d %.4f %.1f\n", d, copies[d].seconds, copies[d].bytes / copies[d].seconds * 1e-9);
+		timed_memcpy(&copies[d]);
 	}
-	double t0 = bench_now();
 	for (int d = 0; d < count; d++)
-		pthread_create(&threads[d], NULL, timed_copy, &copies[d]);
+		copies[d].from = copies[d].host;
+	alone_then_all(copies, count, timed_copy, "h2d", 1);
 	for (int d = 0; d < count; d++)
-		pthread_join(threads[d], NULL);
-	double seconds = bench_now() - t0;
-	printf("h2d all %.4f %.1f\n", seconds, count * (double)copies[0].bytes / seconds * 1e-9);
+		copies[d].from = copies[d].pageable;
+	alone_then_all(copies, count, timed_copy, "h2d-pageable", 1);
+	alone_then_all(copies, count, timed_memcpy, "memcpy", 0);
 	for (int d = 0; d < count; d++)
 		if (copies[d].failed)
 			return fprintf(stderr, "GPU %d: copy failed\n", d), 1;
