@@ -6,7 +6,8 @@
  * triangular with about 1.5 random entries of +-1 a row (they mix K's rows
  * and columns into the others); spd: A = C C^T for C = M1 diag(K, D),
  * condition about 16 t^4; symmetric indefinite: A = C S C^T, S a diagonal
- * of random signs (K's two of opposite signs), the same condition.  t is chosen for the condition asked; every
+ * of random signs, K's two alike (opposite, they would cancel: K S K^T of
+ * condition 16 t^2), the same condition.  t is chosen for the condition asked; every
  * entry is an integer below 2^53 (else new M1 and M2 are drawn), so the
  * double matrix is the exact one and has that condition (give or take the
  * mixing: the test checks it with MPFR).  Complex matrices the same, with
@@ -37,8 +38,8 @@ static inline void ill_conditioned_matrix(int n, int width, double cond, int spd
 	long double *row = malloc(2 * ((size_t)n + 1) * sizeof *row);
 	for (int k = 0; k < n; k++)
 		d[k] = k < 2 && n > 1 ? t : 1 + splitmix64_int(rng, 0, 8);
-	for (int k = 0; k < n; k++) /* S: K's two signs opposite */
-		sign[k] = !indefinite ? 1 : k == 1 ? -sign[0] : splitmix64_unif(rng) < 0.5 ? -1 : 1;
+	for (int k = 0; k < n; k++) /* S: K's two alike (K S K^T = +-K K^T, as ill) */
+		sign[k] = !indefinite ? 1 : k == 1 ? sign[0] : splitmix64_unif(rng) < 0.5 ? -1 : 1;
 	for (int exact = 0; !exact;) {
 		memset(m1, 0, 4 * nn * sizeof *m1);
 		for (int i = 0; i < n; i++)
