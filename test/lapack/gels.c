@@ -349,10 +349,19 @@ static void ill_problem(char trans, int tall, int wide, int nrhs, double cond, i
 				else
 					mm[(size_t)order[r] * p + k] = (double)e;
 			}
+		for (int j = 0; j < n; j++) /* A = M or M^T */
+			for (int i = 0; i < m; i++)
+				a[(size_t)j * lda + i] = trans == 'N' ? mm[(size_t)j * p + i]
+								      : mm[(size_t)i * p + j];
+		/* drawn again where LAPACK's factorization in double meets an exactly
+		 * zero diagonal element (INFO > 0: left to LAPACK, not refined) */
+		int rinfo = 0;
+		memcpy(ra, a, (a_size + PAD) * sizeof *a);
+		for (size_t i = 0; i < b_size; i++)
+			rb[i] = 1.0;
+		reference_gels(&trans, &m, &n, &nrhs, ra, &lda, rb, &ldb, rwork, &lwork, &rinfo, 1);
+		exact_sums &= rinfo == 0;
 	}
-	for (int j = 0; j < n; j++) /* A = M or M^T */
-		for (int i = 0; i < m; i++)
-			a[(size_t)j * lda + i] = trans == 'N' ? mm[(size_t)j * p + i] : mm[(size_t)i * p + j];
 	for (int col = 0; col < nrhs; col++) {
 		double *bc = b + (size_t)col * ldb, *xc = exact + (size_t)col * q;
 		for (int fits = 0; !fits;) {
