@@ -3,8 +3,9 @@
 /* LAPACK's drivers dgesv_, zgesv_, dposv_, zposv_, dsysv_ and dgels_.  Checked as LAPACK
  * checks them (INFO = -i and xerbla_ for the i-th argument); in dd mode a
  * system of finite data is factored in double and refined (plan/refine.h;
- * gesv and posv factor A again in DD where that does not converge; on the
- * GPU for device arrays and large host ones), and anything else goes to
+ * gesv, posv, sysv and gels factor A again in DD where that does not
+ * converge; gesv and posv on the GPU for device arrays and large host
+ * ones), and anything else goes to
  * the CPU LAPACK: in the other modes its driver, unchanged (native mode's
  * gesv and posv go to cuSOLVER instead for device arrays and large host
  * ones); in dd mode (n = 0, nrhs = 0, Inf or NaN in A or B) its
