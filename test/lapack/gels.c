@@ -312,7 +312,7 @@ static void ill_problem(char trans, int tall, int wide, int nrhs, double cond, i
 	double *c = malloc((size_t)wide * wide * sizeof *c), *mm = malloc((size_t)p * q * sizeof *mm);
 	double *exact = malloc((size_t)q * nrhs * sizeof *exact), rss;
 	int *w = malloc(((size_t)2 * extra + tall + 1) * sizeof *w), *order = w + 2 * extra;
-	long double *x = malloc(((size_t)q + p) * sizeof *x), *bx = x + q;
+	long double *x = malloc(((size_t)q + p + wide) * sizeof *x), *bx = x + q, *z = bx + p;
 	/* w[2k], w[2k+1]: row k of W, +-(index + 1) of its entries (0: none) */
 	for (int exact_sums = 0; !exact_sums;) {
 		ill_conditioned_matrix(wide, 1, cond, 0, c, wide, &bh_rng);
@@ -370,7 +370,6 @@ static void ill_problem(char trans, int tall, int wide, int nrhs, double cond, i
 					x[j] = splitmix64_int(&bh_rng, 1, 9) *
 					       (splitmix64_unif(&bh_rng) < 0.5 ? -1 : 1);
 			else { /* x = [z; W z], in M's column order */
-				long double z[64];
 				for (int k = 0; k < wide; k++)
 					z[k] = splitmix64_int(&bh_rng, -9, 9);
 				for (int r = 0; r < tall; r++) {
@@ -534,7 +533,8 @@ int main(int argc, char **argv)
 		workspace_query(trans, 6, 3, 2);
 		workspace_query(trans, 3, 6, 5);
 		static const double ill_conds[] = { 1e16, 1e20, 1e24 };
-		static const int ill_shapes[][2] = { { 5, 2 }, { 9, 4 }, { 40, 17 } };
+		/* (120 x 50: the QR in DD shares its trailing columns among threads) */
+		static const int ill_shapes[][2] = { { 5, 2 }, { 9, 4 }, { 40, 17 }, { 120, 50 } };
 		for (size_t c = 0; c < sizeof ill_conds / sizeof ill_conds[0]; c++)
 			for (size_t s = 0; s < sizeof ill_shapes / sizeof ill_shapes[0]; s++)
 				for (int ls = 0; ls < 2; ls++)
