@@ -1,6 +1,7 @@
-/* bench/lapack_solve: the time of dgesv_, dposv_, zgesv_ or zposv_ on a
- * random system of order n (dgels_: a random least-squares problem of 2n
- * rows and n columns), as the library in front of the program computes it: run once
+/* bench/lapack_solve: the time of dgesv_, dposv_, dsysv_, zgesv_ or zposv_
+ * on a random system of order n (dgels_: a random least-squares problem of
+ * 2n rows and n columns, or m x n given as MxN), as the library in front of
+ * the program computes it: run once
  * with TWOFOLD_MODE=cpu (the CPU LAPACK and BLAS, as without twofold) and
  * once in dd mode (factored the same way, then refined), libtwofold
  * preloaded; prints the best of `repeat` runs, wall and CPU time.
@@ -12,12 +13,14 @@
  *            gesv (I - 2 u u^T) diag(s) (I - 2 v v^T) for random unit u, v
  *            and s from 1 down to 1e-20, rounded; posv the random matrix
  *            with its last row and column replaced by a combination y of
- *            the others (positive definite in DD, not in double)
+ *            the others (positive definite in DD, not in double); sysv
+ *            gesv's with v = u and s of random signs (symmetric
+ *            indefinite); gels gesv's, m x n (U of order m, V of order n)
  * zgesv and zposv: the same matrices (COND: Gaussian integers; dense: the
  * real ones, stored as complex), complex right-hand sides.
  *
- *   lapack_solve [z]gesv|[z]posv N [NRHS [REPEAT [COND|dense]]]
- *   lapack_solve gels N [NRHS [REPEAT]]
+ *   lapack_solve [z]gesv|[z]posv|sysv N [NRHS [REPEAT [COND|dense]]]
+ *   lapack_solve gels N|MxN [NRHS [REPEAT [dense]]]
  *
  * Built with TF_BENCH_GPU as lapack_solve_gpu, the fifth argument may
  * instead say where the arrays are, on the random systems:
@@ -48,6 +51,8 @@ void dposv_(const char *uplo, const int *n, const int *nrhs, double *a, const in
 void dgels_(const char *trans, const int *m, const int *n, const int *nrhs, double *a,
 	    const int *lda, double *b, const int *ldb, double *work, const int *lwork, int *info,
 	    size_t trans_len);
+void dsysv_(const char *uplo, const int *n, const int *nrhs, double *a, const int *lda, int *ipiv,
+	    double *b, const int *ldb, double *work, const int *lwork, int *info, size_t uplo_len);
 void zgesv_(const int *n, const int *nrhs, double *a, const int *lda, int *ipiv, double *b,
 	    const int *ldb, int *info);
 void zposv_(const char *uplo, const int *n, const int *nrhs, double *a, const int *lda, double *b,
@@ -118,13 +123,16 @@ int main(int argc, char **argv)
 	const int complex = argc > 1 && argv[1][0] == 'z';
 	const char *routine = argc > 1 ? argv[1] + complex : "";
 	const int gels = strcmp(routine, "gels") == 0 && !complex;
-	if (argc < 3 || (strcmp(routine, "gesv") != 0 && strcmp(routine, "posv") != 0 && !gels)) {
-		fprintf(stderr, "usage: lapack_solve [z]gesv|[z]posv N [NRHS [REPEAT [COND|dense]]]\n"
-				"       lapack_solve gels N [NRHS [REPEAT]]\n");
+	const int sysv = strcmp(routine, "sysv") == 0 && !complex;
+	if (argc < 3 || (strcmp(routine, "gesv") != 0 && strcmp(routine, "posv") != 0 && !gels &&
+			 !sysv)) {
+		fprintf(stderr, "usage: lapack_solve [z]gesv|[z]posv|sysv N [NRHS [REPEAT [COND|dense]]]\n"
+				"       lapack_solve gels N|MxN [NRHS [REPEAT [dense]]]\n");
 		return 2;
 	}
 	const int spd = strcmp(routine, "posv") == 0, w = complex ? 2 : 1;
-	const int n = atoi(argv[2]), nrhs = argc > 3 ? atoi(argv[3]) : 1;
+	const char *by = strchr(argv[2], 'x'); /* gels MxN */
+	const int n = atoi(gels && by ? by + 1 : argv[2]), nrhs = argc > 3 ? atoi(argv[3]) : 1;
 	const int repeat = argc > 4 ? atoi(argv[4]) : 3;
 	const int dense = argc > 5 && strcmp(argv[5], "dense") == 0;
 	enum place place = HOST;
@@ -139,12 +147,16 @@ int main(int argc, char **argv)
 		return 2;
 	}
 #endif
-	if (place != HOST && gels) {
-		fprintf(stderr, "lapack_solve: gels on host arrays only\n");
+	if (place != HOST && (gels || sysv)) {
+		fprintf(stderr, "lapack_solve: gels and sysv on host arrays only\n");
 		return 2;
 	}
 	const double cond = argc > 5 && !dense && !placed ? atof(argv[5]) : 0.0;
-	const int m = gels ? 2 * n : n; /* A's rows */
+	const int m = gels ? by ? atoi(argv[2]) : 2 * n : n; /* A's rows */
+	if (m < n) {
+		fprintf(stderr, "lapack_solve: gels with m >= n only\n");
+		return 2;
+	}
 	const size_t nn = (size_t)m * n;
 	double *a0 = malloc(w * nn * sizeof *a0), *a = malloc(w * nn * sizeof *a);
 	double *b0 = malloc((size_t)w * m * nrhs * sizeof *b0);
@@ -154,6 +166,9 @@ int main(int argc, char **argv)
 	if (gels) { /* the workspace */
 		dgels_("N", &m, &n, &nrhs, a, &m, b, &m, &size, &query, &query_info, 1);
 		lwork = (int)size;
+	} else if (sysv) {
+		dsysv_("L", &n, &nrhs, a, &n, NULL, b, &n, &size, &query, &query_info, 1);
+		lwork = (int)size;
 	}
 	double *work = malloc(((size_t)lwork + 1) * sizeof *work);
 	int *ipiv = malloc((size_t)n * sizeof *ipiv);
@@ -161,35 +176,38 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < nn; i++)
 		a0[i] = 2.0 * splitmix64_unif(&rng) - 1.0;
 	if (cond > 0.0 && !complex)
-		ill_conditioned_matrix(n, 1, cond, spd, a0, n, &rng);
+		ill_conditioned_matrix(n, 1, cond, sysv ? 2 : spd, a0, n, &rng);
 	else if (spd) /* symmetric, diagonally dominant */
 		for (int j = 0; j < n; j++) {
 			for (int i = 0; i < j; i++)
 				a0[(size_t)j * n + i] = a0[(size_t)i * n + j];
 			a0[(size_t)j * n + j] = n;
 		}
-	if (dense && !spd) {
-		double *u = malloc(2 * (size_t)n * sizeof *u), *v = u + n, uu = 0.0, vv = 0.0, usv = 0.0;
-		for (int i = 0; i < n; i++) {
+	if (dense && !spd) { /* U S V, U of order m; sysv: V = U, S of random signs */
+		double *u = malloc(((size_t)m + 2 * n) * sizeof *u), *v = u + m, *s = v + n;
+		double uu = 0.0, vv = 0.0, usv = 0.0;
+		for (int i = 0; i < m; i++) { /* (gesv's numbers drawn in their old order) */
 			u[i] = 2.0 * splitmix64_unif(&rng) - 1.0;
-			v[i] = 2.0 * splitmix64_unif(&rng) - 1.0;
 			uu += u[i] * u[i];
-			vv += v[i] * v[i];
-		}
-		for (int i = 0; i < n; i++) {
-			u[i] /= sqrt(uu);
-			v[i] /= sqrt(vv);
-		}
-		for (int k = 0; k < n; k++)
-			usv += u[k] * pow(1e-20, (double)k / (n - 1)) * v[k];
-		for (int j = 0; j < n; j++) {
-			double sj = pow(1e-20, (double)j / (n - 1));
-			for (int i = 0; i < n; i++) {
-				double si = pow(1e-20, (double)i / (n - 1));
-				a0[(size_t)j * n + i] = (i == j ? si : 0.0) - 2.0 * u[i] * u[j] * sj -
-							2.0 * si * v[i] * v[j] + 4.0 * u[i] * usv * v[j];
+			if (i < n) {
+				v[i] = 2.0 * splitmix64_unif(&rng) - 1.0;
+				vv += v[i] * v[i];
 			}
 		}
+		for (int i = 0; i < n; i++)
+			s[i] = pow(1e-20, (double)i / (n - 1)) *
+			       (sysv && splitmix64_unif(&rng) < 0.5 ? -1.0 : 1.0);
+		for (int i = 0; i < m; i++)
+			u[i] /= sqrt(uu);
+		for (int i = 0; i < n; i++)
+			v[i] = sysv ? u[i] : v[i] / sqrt(vv);
+		for (int k = 0; k < n; k++)
+			usv += u[k] * s[k] * v[k];
+		for (int j = 0; j < n; j++)
+			for (int i = 0; i < m; i++)
+				a0[(size_t)j * m + i] = (i < n ? (i == j ? s[i] : 0.0) - 2.0 * s[i] * v[i] * v[j]
+							       : 0.0) -
+							2.0 * u[i] * u[j] * s[j] + 4.0 * u[i] * usv * v[j];
 		free(u);
 	} else if (dense && n > 1) {
 		/* the last column a combination y of the others (posv: A y for
@@ -255,6 +273,8 @@ int main(int argc, char **argv)
 #endif
 		if (gels)
 			dgels_("N", &m, &n, &nrhs, a, &m, b, &m, work, &lwork, &info, 1);
+		else if (sysv)
+			dsysv_("L", &n, &nrhs, a, &n, ipiv, b, &n, work, &lwork, &info, 1);
 		else if (spd)
 			(complex ? zposv_ : dposv_)("L", &n, &nrhs, a, &n, b, &n, &info, 1);
 		else

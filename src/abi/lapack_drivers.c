@@ -3,8 +3,9 @@
 /* LAPACK's drivers dgesv_, zgesv_, dposv_, zposv_, dsysv_ and dgels_.  Checked as LAPACK
  * checks them (INFO = -i and xerbla_ for the i-th argument); in dd mode a
  * system of finite data is factored in double and refined (plan/refine.h;
- * gesv and posv factor A again in DD where that does not converge; on the
- * GPU for device arrays and large host ones), and anything else goes to
+ * gesv, posv, sysv and gels factor A again in DD where that does not
+ * converge; gesv and posv on the GPU for device arrays and large host
+ * ones), and anything else goes to
  * the CPU LAPACK: in the other modes its driver, unchanged (native mode's
  * gesv and posv go to cuSOLVER instead for device arrays and large host
  * ones); in dd mode (n = 0, nrhs = 0, Inf or NaN in A or B) its
@@ -53,9 +54,9 @@ static int finite_triangle(enum tf_op_type type, char uplo, int n, const double 
 }
 
 /* The log line of a refined solve: the factorization in double, then the
- * fallback's in DD where it ran. */
-static void log_refinement(const char *routine, const char *factor, int n, int nrhs, int info,
-			   const struct tf_refine_report *report)
+ * fallback's in DD (dd_factor: dsysv's is an LU) where it ran. */
+static void log_refinement(const char *routine, const char *factor, const char *dd_factor, int n,
+			   int nrhs, int info, const struct tf_refine_report *report)
 {
 	if (!tf_config()->log)
 		return;
@@ -71,10 +72,10 @@ static void log_refinement(const char *routine, const char *factor, int n, int n
 	if (!report->dd_factored)
 		dd_part[0] = 0;
 	else if (report->dd_info)
-		snprintf(dd_part, sizeof dd_part, "; %s in DD failed too (pivot %d)%s", factor,
+		snprintf(dd_part, sizeof dd_part, "; %s in DD failed too (pivot %d)%s", dd_factor,
 			 report->dd_info, info ? ", B left" : "");
 	else
-		snprintf(dd_part, sizeof dd_part, "; %s in DD, refined: %d steps%s", factor,
+		snprintf(dd_part, sizeof dd_part, "; %s in DD, refined: %d steps%s", dd_factor,
 			 report->dd_steps, info ? ", B holds the solution" : "");
 	if (report->dd_factored && report->dd_info)
 		tf_message("%s n=%d nrhs=%d: %s%s", routine, n, nrhs, double_part, dd_part);
@@ -136,7 +137,7 @@ enum tf_where tf_abi_gesv(enum tf_op_type type, int n, int nrhs, double *a, int 
 		*info = tf_plan_gesv_refined(type, n, nrhs, a, lda, ipiv, b, ldb, 1, &report);
 		if (!report.left) {
 			if (*info == 0 || report.dd_factored)
-				log_refinement(complex ? "zgesv_" : "dgesv_", "LU", n, nrhs, *info,
+				log_refinement(complex ? "zgesv_" : "dgesv_", "LU", "LU", n, nrhs, *info,
 					       &report);
 			return TF_WHERE_GPU_DD;
 		}
@@ -153,7 +154,7 @@ enum tf_where tf_abi_gesv(enum tf_op_type type, int n, int nrhs, double *a, int 
 	}
 	*info = tf_plan_gesv_refined(type, n, nrhs, a, lda, ipiv, b, ldb, 0, &report);
 	if (*info == 0 || report.dd_factored)
-		log_refinement(complex ? "zgesv_" : "dgesv_", "LU", n, nrhs, *info, &report);
+		log_refinement(complex ? "zgesv_" : "dgesv_", "LU", "LU", n, nrhs, *info, &report);
 	return TF_WHERE_CPU_DD;
 }
 
@@ -188,8 +189,8 @@ enum tf_where tf_abi_posv(enum tf_op_type type, char uplo, int n, int nrhs, doub
 		*info = tf_plan_posv_refined(type, uplo, n, nrhs, a, lda, b, ldb, 1, &report);
 		if (!report.left) {
 			if (*info == 0 || report.dd_factored)
-				log_refinement(complex ? "zposv_" : "dposv_", "Cholesky", n, nrhs,
-					       *info, &report);
+				log_refinement(complex ? "zposv_" : "dposv_", "Cholesky", "Cholesky",
+					       n, nrhs, *info, &report);
 			return TF_WHERE_GPU_DD;
 		}
 		if (report.nonfinite && resident) {
@@ -204,7 +205,8 @@ enum tf_where tf_abi_posv(enum tf_op_type type, char uplo, int n, int nrhs, doub
 	}
 	*info = tf_plan_posv_refined(type, uplo, n, nrhs, a, lda, b, ldb, 0, &report);
 	if (*info == 0 || report.dd_factored)
-		log_refinement(complex ? "zposv_" : "dposv_", "Cholesky", n, nrhs, *info, &report);
+		log_refinement(complex ? "zposv_" : "dposv_", "Cholesky", "Cholesky", n, nrhs, *info,
+			       &report);
 	return TF_WHERE_CPU_DD;
 }
 
@@ -229,8 +231,8 @@ static enum tf_where sysv(char uplo, int n, int nrhs, double *a, int lda, int *i
 	}
 	struct tf_refine_report report;
 	*info = tf_plan_dsysv_refined(uplo, n, nrhs, a, lda, ipiv, b, ldb, work, lwork, &report);
-	if (*info == 0)
-		log_refinement("dsysv_", "LDL^T", n, nrhs, 0, &report);
+	if (*info == 0 || report.dd_factored)
+		log_refinement("dsysv_", "LDL^T", "LU", n, nrhs, *info, &report);
 	return TF_WHERE_CPU_DD;
 }
 
@@ -277,11 +279,21 @@ static enum tf_where gels(char trans, int m, int n, int nrhs, double *a, int lda
 	}
 	struct tf_refine_report report;
 	*info = tf_plan_dgels_refined(trans, m, n, nrhs, a, lda, b, ldb, work, lwork, &report);
-	if (*info == 0 && tf_config()->log)
+	if (*info == 0 && tf_config()->log) {
+		/* the fallback factors T = A (m >= n) or A^T by QR in DD */
+		char dd_part[96] = "";
+		if (report.dd_factored && report.dd_info)
+			snprintf(dd_part, sizeof dd_part, "; QR of %s in DD failed too (R(%d,%d) = 0)",
+				 m >= n ? "A" : "A^T", report.dd_info, report.dd_info);
+		else if (report.dd_factored)
+			snprintf(dd_part, sizeof dd_part, "; QR of %s in DD, refined: %d steps",
+				 m >= n ? "A" : "A^T", report.dd_steps);
 		tf_message("dgels_ m=%d n=%d nrhs=%d trans=%c: %s in double, refined in DD on the "
-			   "augmented system: %d steps, last correction %.1e of the solution, %s", m,
-			   n, nrhs, trans, m >= n ? "QR" : "LQ", report.steps, report.error,
+			   "augmented system: %d steps%s%s, last correction %.1e of the solution, %s",
+			   m, n, nrhs, trans, m >= n ? "QR" : "LQ", report.steps,
+			   report.dd_factored ? ", not converged" : "", dd_part, report.error,
 			   report.converged ? "converged" : "NOT converged");
+	}
 	return TF_WHERE_CPU_DD;
 }
 

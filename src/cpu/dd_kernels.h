@@ -69,9 +69,24 @@ void tf_cpu_zdd_potrs(int n, const tf_zdd *l, tf_zdd *x);
 /* The residuals of least squares' augmented system (dd_residual.c), one
  * column: r = b - y - op(A) x for A m x n, op(A) = A (trans 'N', r of m
  * elements) or A^T ('T', n elements), x = x_hi + x_lo and y = y_hi + y_lo
- * (NULL: zero), b NULL for zero; summed like tf_cpu_dd_residual's. */
+ * (NULL: zero), b NULL for zero; summed like tf_cpu_dd_residual's, rounded
+ * to double, or to DD (r + r_lo) when r_lo is set. */
 void tf_cpu_dd_residual_rectangular(char trans, int m, int n, const double *a, int lda,
 				    const double *x_hi, const double *x_lo, const double *b,
-				    const double *y_hi, const double *y_lo, double *r);
+				    const double *y_hi, const double *y_lo, double *r, double *r_lo);
+
+/* The QR factorization in DD of dgels_'s fallback (dd_qr.c): the tall
+ * matrix T (p x q, p >= q) = A (trans 'N', A p x q) or A^T ('T', A q x p),
+ * of leading dimension lda, factored T = Q [R; 0] by Householder
+ * reflectors into a p x q DD array qr (leading dimension p): R on and above
+ * the diagonal, reflector k's vector below it (its first element 1, not
+ * stored), as LAPACK's dgeqrf, and tau (q DD) their scalars.  Returns 0,
+ * or k (1-based) when R(k, k) is zero in DD (T of lower rank).  ormqr
+ * overwrites the DD vector x (p elements) with Q x (trans 'N') or Q^T x
+ * ('T'); qr_trsv the DD vector x (q elements) with R^-1 x ('N') or
+ * R^-T x ('T'). */
+int tf_cpu_dd_geqrf(char trans, int p, int q, const double *a, int lda, tf_dd *qr, tf_dd *tau);
+void tf_cpu_dd_ormqr(char trans, int p, int q, const tf_dd *qr, const tf_dd *tau, tf_dd *x);
+void tf_cpu_dd_qr_trsv(char trans, int p, int q, const tf_dd *qr, tf_dd *x);
 
 #endif

@@ -30,6 +30,24 @@ static inline void subtract(struct row_sum *sum, double a, double x_hi, double x
 	sum->rest = tf_dd_add_d(tf_dd_fma(sum->rest, -a, x_lo), TF_DADD(m.lo, p.lo));
 }
 
+/* The same, with the two error words added to rest one at a time, each
+ * addition in DD: TF_DADD(m.lo, p.lo) above rounds at u of p.lo, which is
+ * u of the product, so its error is u^2 of the terms, exact only where the
+ * terms lie on a common grid (integer A, x_hi of one scale: the square
+ * drivers' systems).  Least squares' residual f = u - s - T t mixes s, far
+ * smaller than T t and off its grid, and needs the u^3 of the terms
+ * (cpu/dd_kernels.h): the refinement with DD factors would otherwise stall
+ * at an error of cond(A) u^2. */
+static inline void subtract_gathered(struct row_sum *sum, double a, double x_hi, double x_lo)
+{
+	tf_dd p = tf_two_prod(-a, x_hi);
+	tf_dd s = tf_two_sum(sum->hi, p.hi);
+	tf_dd m = tf_two_sum(sum->mid, s.lo);
+	sum->hi = s.hi;
+	sum->mid = m.hi;
+	sum->rest = tf_dd_add_d(tf_dd_add_d(tf_dd_fma(sum->rest, -a, x_lo), m.lo), p.lo);
+}
+
 /* The sum rounded to double into *r, or to DD into *r, *r_lo when r_lo is
  * set (the fallback's corrections, solved in DD, take it whole). */
 static inline void rounded(const struct row_sum *sum, double *r, double *r_lo)
@@ -127,11 +145,12 @@ void tf_cpu_dd_residual(enum tf_op_type type, char uplo, int n, int nrhs, const 
 }
 
 /* The rectangular residual of least squares: each output element's sum in
- * the same three parts.  trans 'N': row i of A x collects a(i, j) x_j down
+ * the same three parts, the error words gathered in DD (subtract_gathered).
+ * trans 'N': row i of A x collects a(i, j) x_j down
  * the columns; 'T': element j of A^T x is column j's sum, a(i, j) x_i. */
 void tf_cpu_dd_residual_rectangular(char trans, int m, int n, const double *a, int lda,
 				    const double *x_hi, const double *x_lo, const double *b,
-				    const double *y_hi, const double *y_lo, double *r)
+				    const double *y_hi, const double *y_lo, double *r, double *r_lo)
 {
 	const int rows = trans == 'N' ? m : n;
 	struct row_sum *sum = malloc(((size_t)rows + 1) * sizeof *sum);
@@ -140,18 +159,18 @@ void tf_cpu_dd_residual_rectangular(char trans, int m, int n, const double *a, i
 	for (int i = 0; i < rows; i++) {
 		sum[i] = (struct row_sum){ b ? b[i] : 0.0, 0.0, tf_dd_make(0.0, 0.0) };
 		if (y_hi)
-			subtract(&sum[i], 1.0, y_hi[i], y_lo[i]);
+			subtract_gathered(&sum[i], 1.0, y_hi[i], y_lo[i]);
 	}
 	for (int j = 0; j < n; j++) {
 		const double *column = a + (size_t)j * lda;
 		if (trans == 'N')
 			for (int i = 0; i < m; i++)
-				subtract(&sum[i], column[i], x_hi[j], x_lo[j]);
+				subtract_gathered(&sum[i], column[i], x_hi[j], x_lo[j]);
 		else
 			for (int i = 0; i < m; i++)
-				subtract(&sum[j], column[i], x_hi[i], x_lo[i]);
+				subtract_gathered(&sum[j], column[i], x_hi[i], x_lo[i]);
 	}
 	for (int i = 0; i < rows; i++)
-		rounded(&sum[i], &r[i], NULL);
+		rounded(&sum[i], &r[i], r_lo ? &r_lo[i] : NULL);
 	free(sum);
 }

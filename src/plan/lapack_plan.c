@@ -243,7 +243,7 @@ void tf_plan_residual(enum tf_op_type type, char uplo, int n, int nrhs, const do
 
 void tf_plan_residual_rectangular(char trans, int m, int n, const double *a, int lda,
 				  const double *x_hi, const double *x_lo, const double *b,
-				  const double *y_hi, const double *y_lo, double *r)
+				  const double *y_hi, const double *y_lo, double *r, double *r_lo)
 {
-	tf_cpu_dd_residual_rectangular(trans, m, n, a, lda, x_hi, x_lo, b, y_hi, y_lo, r);
+	tf_cpu_dd_residual_rectangular(trans, m, n, a, lda, x_hi, x_lo, b, y_hi, y_lo, r, r_lo);
 }

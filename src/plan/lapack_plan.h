@@ -91,10 +91,10 @@ void tf_plan_residual(enum tf_op_type type, char uplo, int n, int nrhs, const do
 		      double *r, double *r_lo, int ldr);
 
 /* One column of least squares' residuals: r = b - y - op(A) x, A m x n,
- * op(A) = A or A^T (trans 'N', 'T'), y or b NULL for zero
- * (cpu/dd_kernels.h). */
+ * op(A) = A or A^T (trans 'N', 'T'), y or b NULL for zero; rounded to DD
+ * (r + r_lo) when r_lo is set, else to double (cpu/dd_kernels.h). */
 void tf_plan_residual_rectangular(char trans, int m, int n, const double *a, int lda,
 				  const double *x_hi, const double *x_lo, const double *b,
-				  const double *y_hi, const double *y_lo, double *r);
+				  const double *y_hi, const double *y_lo, double *r, double *r_lo);
 
 #endif

@@ -254,6 +254,22 @@ static void iterate_in_dd(struct factored *s, int nrhs, const double *b, int ldb
 	summarize(columns, nrhs, &report->dd_steps, report);
 }
 
+/* dsysv's A (its uplo triangle) as the full symmetric matrix, leading
+ * dimension n, for the fallback's LU in DD; NULL when there is no memory
+ * (the caller reports). */
+static double *full_symmetric(char uplo, int n, const double *a, int lda)
+{
+	double *full = malloc((size_t)n * n * sizeof *full + 1);
+	if (!full)
+		return NULL;
+	for (int j = 0; j < n; j++)
+		for (int i = 0; i < n; i++) {
+			const int stored = uplo == 'U' ? i <= j : i >= j;
+			full[(size_t)j * n + i] = stored ? a[(size_t)j * lda + i] : a[(size_t)i * lda + j];
+		}
+	return full;
+}
+
 /* The fallback: A factored in DD, on the GPU where dd_factor_on_gpu says
  * (on the CPU when the GPU fails), and the columns of x that have not
  * converged (all of them when all) solved again with those factors and
@@ -261,7 +277,10 @@ static void iterate_in_dd(struct factored *s, int nrhs, const double *b, int ldb
  * cond(A) u from the solution, and can be anywhere (a huge error would make
  * the corrections' sizes relative to x meaningless), while the first DD
  * correction from zero comes within about cond(A) u^2.  x is written only
- * when the DD factorization succeeds (and finds its memory). */
+ * when the DD factorization succeeds (and finds its memory).  LDL^T
+ * (dsysv): the full symmetric matrix is factored by the LU with partial
+ * pivoting (there is no LDL^T in DD), the residuals still formed from the
+ * stored triangle. */
 static void refine_in_dd(struct factored *s, int nrhs, const double *b, int ldb, double *x,
 			 int ldx, double *x_lo, struct column *columns, int all,
 			 struct tf_refine_report *report)
@@ -283,9 +302,22 @@ static void refine_in_dd(struct factored *s, int nrhs, const double *b, int ldb,
 		s->a = originals, s->lda = n;
 		b = originals + column * n, ldb = n;
 	}
+	/* the matrix the LU (or Cholesky) in DD factors */
+	const double *factored_a = s->a;
+	int factored_lda = s->lda;
+	double *full = NULL;
+	if (s->factors == LDLT) {
+		if (!(full = full_symmetric(s->uplo, n, s->a, s->lda))) {
+			tf_message("no memory for a factorization in DD of order %d: not factored "
+				   "in DD", n);
+			free(originals);
+			return;
+		}
+		factored_a = full, factored_lda = n;
+	}
 	if (dd_factor_on_gpu(s) &&
-	    (s->gpu_dd = tf_gpu_dd_factor(s->factors == CHOLESKY ? s->uplo : 0, n, s->a, s->lda,
-					  &report->dd_info))) {
+	    (s->gpu_dd = tf_gpu_dd_factor(s->factors == CHOLESKY ? s->uplo : 0, n, factored_a,
+					  factored_lda, &report->dd_info))) {
 		struct column *before = malloc((size_t)nrhs * sizeof *before);
 		if (!before)
 			tf_fatal("out of memory for the refinement of %d right-hand sides", nrhs);
@@ -302,6 +334,7 @@ static void refine_in_dd(struct factored *s, int nrhs, const double *b, int ldb,
 			memcpy(columns, before, (size_t)nrhs * sizeof *before);
 		free(before);
 		if (!failed) {
+			free(full);
 			free(originals);
 			return;
 		}
@@ -312,6 +345,7 @@ static void refine_in_dd(struct factored *s, int nrhs, const double *b, int ldb,
 		tf_message("no memory for a factorization in DD of order %d: not factored in DD", n);
 		free(pivots);
 		free(factors);
+		free(full);
 		free(originals);
 		return;
 	}
@@ -322,8 +356,8 @@ static void refine_in_dd(struct factored *s, int nrhs, const double *b, int ldb,
 			: tf_cpu_zdd_getrf(n, s->a, s->lda, factors, pivots);
 	else
 		report->dd_info = s->factors == CHOLESKY
-			? tf_cpu_dd_potrf(s->uplo, n, s->a, s->lda, factors)
-			: tf_cpu_dd_getrf(n, s->a, s->lda, factors, pivots);
+			? tf_cpu_dd_potrf(s->uplo, n, factored_a, factored_lda, factors)
+			: tf_cpu_dd_getrf(n, factored_a, factored_lda, factors, pivots);
 	report->dd_factored = 1;
 	if (report->dd_info == 0) {
 		s->dd = factors;
@@ -333,13 +367,15 @@ static void refine_in_dd(struct factored *s, int nrhs, const double *b, int ldb,
 	}
 	free(pivots);
 	free(factors);
+	free(full);
 	free(originals);
 }
 
-/* Whether the fallback in DD applies to these factors. */
+/* Whether the fallback in DD applies to these factors: all of them (LDL^T
+ * by the LU in DD of the full matrix). */
 static int falls_back(const struct factored *s)
 {
-	return s->factors == LU || s->factors == CHOLESKY;
+	return s->factors == LU || s->factors == CHOLESKY || s->factors == LDLT;
 }
 
 /* Refines x (n x nrhs, the solution from the double factors) against b;
@@ -526,11 +562,12 @@ int tf_plan_dsysv_refined(char uplo, int n, int nrhs, double *a, int lda, int *i
 	double *a0 = copy_of(1, n, n, a, lda), *b0 = copy_of(1, n, nrhs, b, ldb);
 	int info = tf_plan_lapack_dsysv(1, uplo, n, nrhs, a, lda, ipiv, b, ldb, work, lwork);
 	*report = (struct tf_refine_report){ 0 };
-	if (info == 0) {
-		struct factored s = { .type = TF_TYPE_D, .factors = LDLT, .uplo = uplo, .n = n,
-				      .a = a0, .lda = n, .factor = a, .ldf = lda, .ipiv = ipiv };
+	struct factored s = { .type = TF_TYPE_D, .factors = LDLT, .uplo = uplo, .n = n,
+			      .a = a0, .lda = n, .factor = a, .ldf = lda, .ipiv = ipiv };
+	if (info == 0)
 		refine(&s, nrhs, b0, n, b, ldb, report);
-	}
+	else if (falls_back(&s)) /* D singular in double: B as dsysv_ left it */
+		solve_in_dd_only(&s, nrhs, b0, n, b, ldb, report);
 	free(b0);
 	free(a0);
 	return info;

@@ -9,10 +9,11 @@
  * program's LAPACK gives: the factors of A, and INFO > 0 for a factorization
  * that fails.
  *
- * The fallback (gesv and posv, real and complex): where a right-hand side
- * does not converge with the double factors (condition beyond about 1/u),
- * or the double factorization fails (INFO > 0), the original A is factored
- * again in DD (on the GPU for real systems of order 256 and more,
+ * The fallback (gesv and posv, real and complex, and dsysv): where a
+ * right-hand side does not converge with the double factors (condition
+ * beyond about 1/u), or the double factorization fails (INFO > 0), the
+ * original A is factored again in DD (dsysv's by the LU of the full
+ * matrix; on the GPU for real systems of order 256 and more,
  * gpu/dd_factor.h, else on the CPU, cpu/dd_kernels.h), and the refinement
  * starts again with
  * corrections solved with those factors, which converges up to condition
@@ -71,7 +72,8 @@ int tf_plan_posv_refined(enum tf_op_type type, char uplo, int n, int nrhs, doubl
 			 double *b, int ldb, int on_gpu, struct tf_refine_report *report);
 
 /* dsysv_: the CPU LAPACK's dsysv_ (Bunch-Kaufman LDL^T, A, ipiv and work
- * as it leaves them), refined with its factors. */
+ * as it leaves them), refined with its factors; the fallback's LU in DD
+ * where that does not converge or D is singular (INFO > 0). */
 int tf_plan_dsysv_refined(char uplo, int n, int nrhs, double *a, int lda, int *ipiv, double *b,
 			  int ldb, double *work, int lwork, struct tf_refine_report *report);
 
@@ -86,9 +88,11 @@ int tf_plan_dd_solve(enum tf_op_type type, char uplo, int n, int nrhs, const dou
 
 /* dgels_ (refine_ls.c): the CPU LAPACK's dgels_ (A, B and work(1) as it
  * leaves them, INFO > 0 for an exactly singular triangular factor), then
- * Bjorck's refinement of the augmented system with its QR (LQ) factors;
- * trans 'N' or 'T', min(m, n, nrhs) > 0, A and B finite and in the range
- * dgels_ does not scale. */
+ * Bjorck's refinement of the augmented system with its QR (LQ) factors,
+ * and where a right-hand side does not converge, with a QR of A (A^T)
+ * computed in DD (report->dd_factored); trans 'N' or 'T',
+ * min(m, n, nrhs) > 0, A and B finite and in the range dgels_ does not
+ * scale. */
 int tf_plan_dgels_refined(char trans, int m, int n, int nrhs, double *a, int lda, double *b,
 			  int ldb, double *work, int lwork, struct tf_refine_report *report);
 

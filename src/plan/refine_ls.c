@@ -16,11 +16,19 @@
  * Q^T of dgelqf_ with R = L^T):
  *     h = R^-T g,  [d1; d2] = Qt^T f,  dt = R^-1 (d1 - h),  ds = Qt [h; d2].
  * A step shrinks the error by about cond(A) u, not cond(A)^2 u as the
- * normal equations would. */
+ * normal equations would.
+ *
+ * The fallback: where a right-hand side has not converged (condition
+ * beyond about 1e14), T is factored again in DD, T = Q [R; 0] by
+ * Householder reflectors (cpu/dd_kernels.h's tf_cpu_dd_geqrf), and the
+ * same loop refines that right-hand side again from zero with the same
+ * corrections' formula, every operation of the solve in DD with the DD Q
+ * and R; a step then shrinks the error by about cond(A) u^2. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "core/message.h"
+#include "cpu/dd_kernels.h"
 #include "plan/lapack_plan.h"
 #include "plan/refine.h"
 #include "twofold/arith_dd.h"
@@ -34,8 +42,12 @@ struct factored_ls {
 	const double *factor; /* the factors, as dgels_ left them */
 	int ldf;
 	const double *tau;    /* Q's reflectors' scalars */
+	/* The fallback's factors, T = Q [R; 0] computed in DD
+	 * (cpu/dd_kernels.h's tf_cpu_dd_geqrf), when set: the corrections are
+	 * solved with them instead, from residuals rounded to DD, and added
+	 * whole. */
+	const tf_dd *dd_qr, *dd_tau;
 };
-
 /* dgels_ leaves work(1) the workspace size, over the first reflector's
  * scalar; a real reflector I - tau v v^T with v(1) = 1 is orthogonal only
  * for tau = 2 / (v^T v) (or tau = 0, when v is e1: dlarfg's H = I), so the
@@ -72,17 +84,6 @@ static void solve_r(const struct factored_ls *s, char trans, int nrhs, double *c
 		tf_plan_dtrtrs('U', trans, s->wide, nrhs, s->factor, s->ldf, c, ldc);
 }
 
-/* f = u - s - T t (tall) and g = v - T^T s (wide) of one column. */
-static void residuals(const struct factored_ls *s, const double *u, const double *v,
-		      const double *s_hi, const double *s_lo, const double *t_hi,
-		      const double *t_lo, double *f, double *g)
-{
-	tf_plan_residual_rectangular(s->lq ? 'T' : 'N', s->m, s->n, s->a, s->m, t_hi, t_lo, u, s_hi,
-				     s_lo, f);
-	tf_plan_residual_rectangular(s->lq ? 'N' : 'T', s->m, s->n, s->a, s->m, s_hi, s_lo, v, NULL,
-				     NULL, g);
-}
-
 /* One right-hand side's progress, measured on its solution. */
 struct column {
 	int active;
@@ -91,14 +92,80 @@ struct column {
 	double componentwise; /* the last max |dx_i| / |x_i| */
 };
 
-/* x_hi + x_lo += d (count elements); the largest |d_i|, |x_i| and
- * |d_i| / |x_i|. */
-static void add(int count, const double *d, double *x_hi, double *x_lo, double *largest_d,
-		double *largest_x, double *componentwise)
+/* f = u - s - T t (tall) and g = v - T^T s (wide) of one column; rounded
+ * to DD (f + f_lo, g + g_lo) when f_lo and g_lo are set. */
+static void residuals(const struct factored_ls *s, const double *u, const double *v,
+		      const double *s_hi, const double *s_lo, const double *t_hi,
+		      const double *t_lo, double *f, double *f_lo, double *g, double *g_lo)
+{
+	tf_plan_residual_rectangular(s->lq ? 'T' : 'N', s->m, s->n, s->a, s->m, t_hi, t_lo, u, s_hi,
+				     s_lo, f, f_lo);
+	tf_plan_residual_rectangular(s->lq ? 'N' : 'T', s->m, s->n, s->a, s->m, s_hi, s_lo, v, NULL,
+				     NULL, g, g_lo);
+}
+
+/* The corrections from the residuals with dgels_'s factors, every column
+ * at once: f (tall x nrhs) becomes ds, g (wide x nrhs) dt. */
+static void corrections_in_double(const struct factored_ls *s, int nrhs, double *f, double *g)
+{
+	const int tall = s->tall, wide = s->wide;
+	solve_r(s, 'T', nrhs, g, wide);  /* h */
+	apply_qt(s, 'T', nrhs, f);       /* [d1; d2] */
+	for (int c = 0; c < nrhs; c++)   /* d1 - h, and f = [h; d2] */
+		for (int i = 0; i < wide; i++) {
+			double h = g[(size_t)c * wide + i], *d1 = &f[(size_t)c * tall + i];
+			g[(size_t)c * wide + i] = *d1 - h;
+			*d1 = h;
+		}
+	solve_r(s, 'N', nrhs, g, wide);  /* dt */
+	apply_qt(s, 'N', nrhs, f);       /* ds */
+}
+
+/* The same with the DD factors, in DD: the residuals f + f_lo and g + g_lo
+ * of the active columns become the corrections. */
+static void corrections_in_dd(const struct factored_ls *s, int nrhs, const struct column *columns,
+			      double *f, double *f_lo, double *g, double *g_lo)
+{
+	const int tall = s->tall, wide = s->wide;
+	tf_dd *x = malloc(((size_t)tall + wide) * sizeof *x), *y = x + tall;
+	if (!x)
+		tf_fatal("out of memory for the refinement of a %d x %d least-squares problem", s->m,
+			 s->n);
+	for (int c = 0; c < nrhs; c++) {
+		if (!columns[c].active)
+			continue;
+		double *fc = f + (size_t)c * tall, *fc_lo = f_lo + (size_t)c * tall;
+		double *gc = g + (size_t)c * wide, *gc_lo = g_lo + (size_t)c * wide;
+		for (int i = 0; i < tall; i++)
+			x[i] = tf_dd_make(fc[i], fc_lo[i]);
+		for (int i = 0; i < wide; i++)
+			y[i] = tf_dd_make(gc[i], gc_lo[i]);
+		tf_cpu_dd_qr_trsv('T', tall, wide, s->dd_qr, y);           /* h */
+		tf_cpu_dd_ormqr('T', tall, wide, s->dd_qr, s->dd_tau, x);  /* [d1; d2] */
+		for (int i = 0; i < wide; i++) {                           /* d1 - h; [h; d2] */
+			tf_dd h = y[i];
+			y[i] = tf_dd_add(x[i], tf_dd_make(-h.hi, -h.lo));
+			x[i] = h;
+		}
+		tf_cpu_dd_qr_trsv('N', tall, wide, s->dd_qr, y);           /* dt */
+		tf_cpu_dd_ormqr('N', tall, wide, s->dd_qr, s->dd_tau, x);  /* ds */
+		for (int i = 0; i < tall; i++)
+			fc[i] = x[i].hi, fc_lo[i] = x[i].lo;
+		for (int i = 0; i < wide; i++)
+			gc[i] = y[i].hi, gc_lo[i] = y[i].lo;
+	}
+	free(x);
+}
+
+/* x_hi + x_lo += d (d + d_lo when d_lo is set; count elements); the
+ * largest |d_i|, |x_i| and |d_i| / |x_i|. */
+static void add(int count, const double *d, const double *d_lo, double *x_hi, double *x_lo,
+		double *largest_d, double *largest_x, double *componentwise)
 {
 	*largest_d = *largest_x = *componentwise = 0.0;
 	for (int i = 0; i < count; i++) {
-		tf_dd x = tf_dd_add_d(tf_dd_make(x_hi[i], x_lo[i]), d[i]);
+		tf_dd x = d_lo ? tf_dd_add(tf_dd_make(x_hi[i], x_lo[i]), tf_dd_make(d[i], d_lo[i]))
+			       : tf_dd_add_d(tf_dd_make(x_hi[i], x_lo[i]), d[i]);
 		x_hi[i] = x.hi;
 		x_lo[i] = x.lo;
 		*largest_d = fmax(*largest_d, fabs(d[i]));
@@ -126,6 +193,122 @@ static void judge(struct column *c, double largest_d, double largest_x, double c
 	c->componentwise = componentwise;
 }
 
+static int converged(const struct column *c)
+{
+	return c->componentwise <= TF_REFINE_CONVERGED;
+}
+
+/* The unknowns of the augmented system, nrhs columns, and the work. */
+struct augmented {
+	int nrhs;
+	int least_squares;        /* else minimum norm */
+	const double *b0;         /* the original B, rows_b x nrhs */
+	int rows_b;
+	double *s_hi, *s_lo;      /* tall x nrhs */
+	double *t_hi, *t_lo;      /* wide x nrhs */
+	double *f, *f_lo, *g, *g_lo; /* the residuals, then the corrections */
+};
+
+/* Refines the active columns of u with s's factors (the DD ones when set)
+ * until each converges or stops making progress. */
+static void iterate(const struct factored_ls *s, struct augmented *u, struct column *columns)
+{
+	const int tall = s->tall, wide = s->wide, nrhs = u->nrhs, in_dd = s->dd_qr != NULL;
+	for (int step = 0; step < TF_REFINE_MAX_STEPS; step++) {
+		int active = 0;
+		for (int c = 0; c < nrhs; c++) {
+			double *fc = u->f + (size_t)c * tall, *gc = u->g + (size_t)c * wide;
+			double *fc_lo = u->f_lo + (size_t)c * tall, *gc_lo = u->g_lo + (size_t)c * wide;
+			if (!columns[c].active) {
+				memset(fc, 0, (size_t)tall * sizeof *fc);
+				memset(gc, 0, (size_t)wide * sizeof *gc);
+				continue;
+			}
+			active++;
+			const double *bc = u->b0 + (size_t)c * u->rows_b;
+			residuals(s, u->least_squares ? bc : NULL, u->least_squares ? NULL : bc,
+				  u->s_hi + (size_t)c * tall, u->s_lo + (size_t)c * tall,
+				  u->t_hi + (size_t)c * wide, u->t_lo + (size_t)c * wide, fc,
+				  in_dd ? fc_lo : NULL, gc, in_dd ? gc_lo : NULL);
+		}
+		if (!active)
+			break;
+		if (in_dd)
+			corrections_in_dd(s, nrhs, columns, u->f, u->f_lo, u->g, u->g_lo);
+		else
+			corrections_in_double(s, nrhs, u->f, u->g);
+		for (int c = 0; c < nrhs; c++) {
+			if (!columns[c].active)
+				continue;
+			double d[2][3]; /* largest |d_i|, |x_i|, |d_i| / |x_i| of s, of t */
+			add(tall, u->f + (size_t)c * tall, in_dd ? u->f_lo + (size_t)c * tall : NULL,
+			    u->s_hi + (size_t)c * tall, u->s_lo + (size_t)c * tall, &d[0][0], &d[0][1],
+			    &d[0][2]);
+			add(wide, u->g + (size_t)c * wide, in_dd ? u->g_lo + (size_t)c * wide : NULL,
+			    u->t_hi + (size_t)c * wide, u->t_lo + (size_t)c * wide, &d[1][0], &d[1][1],
+			    &d[1][2]);
+			const double *dx = d[u->least_squares];
+			judge(&columns[c], dx[0], dx[1], dx[2]);
+		}
+	}
+}
+
+/* The most steps, the largest last correction and whether all converged. */
+static void summarize(const struct column *columns, int nrhs, int *steps,
+		      struct tf_refine_report *report)
+{
+	*steps = 0;
+	report->converged = 1;
+	report->error = 0.0;
+	for (int c = 0; c < nrhs; c++) {
+		*steps = columns[c].steps > *steps ? columns[c].steps : *steps;
+		report->converged &= converged(&columns[c]);
+		report->error = fmax(report->error, columns[c].componentwise);
+	}
+}
+
+/* The fallback: T factored in DD (on the CPU), and the columns that have
+ * not converged solved again with those factors, from zero (what dgels_'s
+ * factors left is at best about cond(A) u from the solution), and refined
+ * with the residuals rounded to DD and the corrections solved in DD, added
+ * whole (rounded to double, a correction would leave an error of u of
+ * itself along T's largest singular vectors, whose residual would drown
+ * the rest: refine.c).  Each step shrinks the error by about cond(A) u^2.
+ * u is written only when the factorization succeeds. */
+static void refine_in_dd(struct factored_ls *s, struct augmented *u, struct column *columns,
+			 struct tf_refine_report *report)
+{
+	const int tall = s->tall, wide = s->wide;
+	tf_dd *qr = malloc((size_t)tall * wide * sizeof *qr + 1);
+	tf_dd *tau = malloc((size_t)wide * sizeof *tau + 1);
+	if (!qr || !tau) { /* 16 P Q bytes: the solution stays as it is */
+		tf_message("no memory for a QR factorization in DD of a %d x %d matrix: not "
+			   "factored in DD", tall, wide);
+		free(tau);
+		free(qr);
+		return;
+	}
+	report->dd_factored = 1;
+	report->dd_info = tf_cpu_dd_geqrf(s->lq ? 'T' : 'N', tall, wide, s->a, s->m, qr, tau);
+	if (report->dd_info == 0) {
+		for (int c = 0; c < u->nrhs; c++) {
+			if (converged(&columns[c]))
+				continue;
+			memset(u->s_hi + (size_t)c * tall, 0, (size_t)tall * sizeof *u->s_hi);
+			memset(u->s_lo + (size_t)c * tall, 0, (size_t)tall * sizeof *u->s_lo);
+			memset(u->t_hi + (size_t)c * wide, 0, (size_t)wide * sizeof *u->t_hi);
+			memset(u->t_lo + (size_t)c * wide, 0, (size_t)wide * sizeof *u->t_lo);
+			columns[c] = (struct column){ .active = 1 };
+		}
+		s->dd_qr = qr, s->dd_tau = tau;
+		iterate(s, u, columns);
+		s->dd_qr = s->dd_tau = NULL;
+		summarize(columns, u->nrhs, &report->dd_steps, report);
+	}
+	free(tau);
+	free(qr);
+}
+
 int tf_plan_dgels_refined(char trans, int m, int n, int nrhs, double *a, int lda, double *b,
 			  int ldb, double *work, int lwork, struct tf_refine_report *report)
 {
@@ -147,16 +330,19 @@ int tf_plan_dgels_refined(char trans, int m, int n, int nrhs, double *a, int lda
 		free(a0);
 		return info;
 	}
-	/* s and t (hi, lo), f and g, the reflectors' scalars */
+	/* s and t (hi, lo), f and g (hi, lo), the reflectors' scalars */
 	const size_t s_size = (size_t)tall * nrhs, t_size = (size_t)wide * nrhs;
-	double *s_hi = calloc(3 * (s_size + t_size) + wide, sizeof *s_hi);
+	double *s_hi = calloc(4 * (s_size + t_size) + wide, sizeof *s_hi);
 	struct column *columns = calloc((size_t)nrhs, sizeof *columns);
 	if (!s_hi || !columns)
 		tf_fatal("out of memory for the refinement of a %d x %d least-squares problem", m, n);
-	double *s_lo = s_hi + s_size, *f = s_lo + s_size;
-	double *t_hi = f + s_size, *t_lo = t_hi + t_size, *g = t_lo + t_size;
-	double *tau = g + t_size;
-	struct factored_ls s = { m, n, tall, wide, m < n, a0, a, lda, tau };
+	struct augmented u = { .nrhs = nrhs, .least_squares = least_squares, .b0 = b0,
+			       .rows_b = rows_b, .s_hi = s_hi };
+	u.s_lo = s_hi + s_size, u.f = u.s_lo + s_size, u.f_lo = u.f + s_size;
+	u.t_hi = u.f_lo + s_size, u.t_lo = u.t_hi + t_size, u.g = u.t_lo + t_size;
+	u.g_lo = u.g + t_size;
+	double *tau = u.g_lo + t_size, *t_hi = u.t_hi, *f = u.f;
+	struct factored_ls s = { m, n, tall, wide, m < n, a0, a, lda, tau, NULL, NULL };
 	memcpy(tau, work, (size_t)wide * sizeof *tau);
 	tau[0] = first_tau(&s);
 	/* The first solution, and the other unknown from it: for least
@@ -170,9 +356,9 @@ int tf_plan_dgels_refined(char trans, int m, int n, int nrhs, double *a, int lda
 		columns[c].active = 1;
 		if (least_squares)
 			tf_plan_residual_rectangular(s.lq ? 'T' : 'N', m, n, a0, m,
-						     t_hi + (size_t)c * wide, t_lo + (size_t)c * wide,
+						     t_hi + (size_t)c * wide, u.t_lo + (size_t)c * wide,
 						     b0 + (size_t)c * rows_b, NULL, NULL,
-						     s_hi + (size_t)c * tall);
+						     s_hi + (size_t)c * tall, NULL);
 	}
 	if (!least_squares) {
 		memcpy(f, s_hi, s_size * sizeof *f);
@@ -182,45 +368,10 @@ int tf_plan_dgels_refined(char trans, int m, int n, int nrhs, double *a, int lda
 				t_hi[(size_t)c * wide + i] = -f[(size_t)c * tall + i];
 		solve_r(&s, 'N', nrhs, t_hi, wide);
 	}
-	for (int step = 0; step < TF_REFINE_MAX_STEPS; step++) {
-		int active = 0;
-		for (int c = 0; c < nrhs; c++) {
-			double *fc = f + (size_t)c * tall, *gc = g + (size_t)c * wide;
-			if (!columns[c].active) {
-				memset(fc, 0, (size_t)tall * sizeof *fc);
-				memset(gc, 0, (size_t)wide * sizeof *gc);
-				continue;
-			}
-			active++;
-			const double *bc = b0 + (size_t)c * rows_b;
-			residuals(&s, least_squares ? bc : NULL, least_squares ? NULL : bc,
-				  s_hi + (size_t)c * tall, s_lo + (size_t)c * tall,
-				  t_hi + (size_t)c * wide, t_lo + (size_t)c * wide, fc, gc);
-		}
-		if (!active)
-			break;
-		solve_r(&s, 'T', nrhs, g, wide);  /* h */
-		apply_qt(&s, 'T', nrhs, f);       /* [d1; d2] */
-		for (int c = 0; c < nrhs; c++)    /* d1 - h, and f = [h; d2] */
-			for (int i = 0; i < wide; i++) {
-				double h = g[(size_t)c * wide + i], *d1 = &f[(size_t)c * tall + i];
-				g[(size_t)c * wide + i] = *d1 - h;
-				*d1 = h;
-			}
-		solve_r(&s, 'N', nrhs, g, wide);  /* dt */
-		apply_qt(&s, 'N', nrhs, f);       /* ds */
-		for (int c = 0; c < nrhs; c++) {
-			if (!columns[c].active)
-				continue;
-			double d[2][3]; /* largest |d_i|, |x_i|, |d_i| / |x_i| of s, of t */
-			add(tall, f + (size_t)c * tall, s_hi + (size_t)c * tall, s_lo + (size_t)c * tall,
-			    &d[0][0], &d[0][1], &d[0][2]);
-			add(wide, g + (size_t)c * wide, t_hi + (size_t)c * wide, t_lo + (size_t)c * wide,
-			    &d[1][0], &d[1][1], &d[1][2]);
-			const double *dx = d[least_squares];
-			judge(&columns[c], dx[0], dx[1], dx[2]);
-		}
-	}
+	iterate(&s, &u, columns);
+	summarize(columns, nrhs, &report->steps, report);
+	if (!report->converged)
+		refine_in_dd(&s, &u, columns, report);
 	/* The solution, rounded once (x_hi of the normalized DD); for least
 	 * squares, rows wide + 1 to tall of Qt^T r for the refined r, as dgels_
 	 * leaves Qt^T b there: their sum of squares is ||r||^2. */
@@ -232,12 +383,6 @@ int tf_plan_dgels_refined(char trans, int m, int n, int nrhs, double *a, int lda
 		if (least_squares)
 			memcpy(bc + wide, s_hi + (size_t)c * tall + wide,
 			       (size_t)(tall - wide) * sizeof *bc);
-	}
-	for (int c = 0; c < nrhs; c++) {
-		if (columns[c].steps > report->steps)
-			report->steps = columns[c].steps;
-		report->converged &= columns[c].componentwise <= TF_REFINE_CONVERGED;
-		report->error = fmax(report->error, columns[c].componentwise);
 	}
 	free(columns);
 	free(s_hi);

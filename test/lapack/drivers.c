@@ -6,14 +6,15 @@
  *        1e15; A holds the reference LAPACK's factors and ipiv its pivots,
  *        bit for bit; singular matrices, Inf and NaN, n = 0 and nrhs = 0
  *        give what the reference gives; beyond 1/u (gesv and posv on
- *        exactly stored matrices of condition 1e16 to 1e28, ill_system),
- *        where A is factored again in DD, at most 1 ulp (at 1e28: of the
- *        largest component), INFO, A and ipiv still the reference's
+ *        exactly stored matrices of condition 1e16 to 1e28, ill_system;
+ *        dsysv_ on symmetric indefinite ones), where A is factored again in
+ *        DD, at most 1 ulp (at 1e28: of the largest component), INFO, A and
+ *        ipiv still the reference's
  *   cpu  every result is the reference's bit for bit, and the reference's
  *        solutions fail the criterion from condition 1e8 on (the test
  *        tells a plain solve from a refined one), and beyond 1/u
- * A third argument `ill` runs only the systems beyond 1/u, of dgesv_ and
- * dposv_ (real: the systems the GPU factors in DD when forced,
+ * A third argument `ill` runs only the systems beyond 1/u, of dgesv_,
+ * dposv_ and dsysv_ (real: the systems the GPU factors in DD when forced,
  * test/lapack/drivers_gpu.sh).
  * In both: illegal arguments give LAPACK's INFO and reach the program's
  * xerbla_ with LAPACK's parameter number, and nothing outside A, B and ipiv
@@ -603,7 +604,7 @@ static double condition_1(int width, int n, const double *a)
 	return norm * inverse_norm;
 }
 
-/* Beyond condition 1/u: dgesv_, zgesv_, dposv_ and zposv_ on exactly
+/* Beyond condition 1/u: dgesv_, zgesv_, dposv_, zposv_ and dsysv_ on exactly
  * stored matrices of condition 1e16 to 1e28 (test/ill_conditioned.h, drawn
  * again until the condition, checked with MPFR, lies between 1/100 and 4
  * times the target), b = A x for x of components 1 to 2 rounded: in dd
@@ -625,7 +626,7 @@ static void ill_system(const struct driver *d, int n, int nrhs, double cond)
 	int *ipiv = malloc((size_t)(n + PAD) * sizeof *ipiv), *ripiv = malloc((size_t)(n + PAD) * sizeof *ripiv);
 	double measured = 0.0;
 	for (int tries = 0; tries < 10 && !(measured > cond / 100 && measured < 4 * cond); tries++) {
-		ill_conditioned_matrix(n, w, cond, d->uplo != 0, matrix, n, &bh_rng);
+		ill_conditioned_matrix(n, w, cond, d->sysv ? 2 : d->uplo != 0, matrix, n, &bh_rng);
 		measured = condition_1(w, n, matrix);
 	}
 	bh_verdict(d->name, measured > cond / 100 && measured < 4 * cond,
@@ -908,6 +909,13 @@ static int gpu_main(int ill_only)
 					   drivers[r].width == 1; c++)
 				for (size_t s = 0; s < sizeof ill_sizes / sizeof ill_sizes[0]; s++)
 					ill_system(&drivers[r], ill_sizes[s], s % 2 ? 3 : 1, ill_conds[c]);
+		/* dsysv_: LDL^T on the CPU, its fallback's LU in DD on the GPU */
+		static const struct driver sysv[] = { { "dsysv_", "DSYSV ", 1, 'U', 1 },
+						      { "dsysv_", "DSYSV ", 1, 'L', 1 } };
+		for (size_t r = 0; r < 2; r++)
+			for (size_t c = 0; c < sizeof ill_conds / sizeof ill_conds[0]; c++)
+				for (size_t s = 0; s < sizeof ill_sizes / sizeof ill_sizes[0]; s++)
+					ill_system(&sysv[r], ill_sizes[s], s % 2 ? 3 : 1, ill_conds[c]);
 		return bh_finish();
 	}
 	for (int p = HOST; p <= MANAGED; p++)
@@ -958,8 +966,7 @@ int main(int argc, char **argv)
 	for (size_t r = 0; r < sizeof drivers / sizeof drivers[0]; r++) {
 		const struct driver *d = &drivers[r];
 		if (ill_only) {
-			for (size_t c = 0; c < sizeof ill_conds / sizeof ill_conds[0] && d->width == 1 &&
-					   !d->sysv; c++)
+			for (size_t c = 0; c < sizeof ill_conds / sizeof ill_conds[0] && d->width == 1; c++)
 				for (size_t s = 0; s < sizeof ill_sizes / sizeof ill_sizes[0]; s++)
 					ill_system(d, ill_sizes[s], s % 2 ? 3 : 1, ill_conds[c]);
 			continue;
@@ -971,7 +978,7 @@ int main(int argc, char **argv)
 			}
 		for (int kind = 1; kind < 4; kind++)
 			as_the_reference(d, 5, 2, kind);
-		for (size_t c = 0; c < sizeof ill_conds / sizeof ill_conds[0] && !d->sysv; c++)
+		for (size_t c = 0; c < sizeof ill_conds / sizeof ill_conds[0]; c++)
 			for (size_t s = 0; s < sizeof ill_sizes / sizeof ill_sizes[0]; s++)
 				ill_system(d, ill_sizes[s], s % 2 ? 3 : 1, ill_conds[c]);
 		as_the_reference(d, 0, 2, 0);

@@ -9,9 +9,11 @@
  *        for least squares the sum of squares of B's rows min(m, n) + 1 to
  *        max(m, n) is the exact residual's ||r||^2 to 1e-12 + (cond u)^2
  *        of itself; A and work(1) are the reference's bit for bit,
- *        and INFO
+ *        and INFO; beyond 1/u (condition 1e16 to 1e24, ill_problem), where
+ *        T is factored again in DD, every component within 1 ulp of the
+ *        exact solution
  *   cpu  every result is the reference's bit for bit, and the reference's
- *        solutions fail the criterion from condition 1e8 on
+ *        solutions fail the criterion from condition 1e8 on, and beyond 1/u
  * In both: rank-deficient A (INFO > 0), NaN and Inf, A = 0, A or B scaled
  * by dgels_, m, n or nrhs = 0 give what the reference gives; illegal
  * arguments give LAPACK's INFO and reach the program's xerbla_; the
@@ -25,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "test/blas/harness.h"
+#include "test/ill_conditioned.h"
 #include "test/lapack/reference.h"
 #include "test/splitmix64.h"
 
@@ -278,6 +281,150 @@ static void one_problem(char trans, int m, int n, int nrhs, int extra, double co
 	free(a), free(b), free(ra), free(rb), free(work), free(rwork);
 }
 
+/* Beyond condition 1/u, where dgels_'s factors do not make the refinement
+ * converge and T is factored again in DD: op(A) = M, p x q, built from an
+ * exactly stored integer matrix C of order w = min(p, q) and condition
+ * about cond (test/ill_conditioned.h) and a random (max(p, q) - w) x w
+ * matrix W of one or two entries +-1 a row: least squares (p > q) on
+ * M = [C; W C], its rows in random order; minimum norm (p < q) on
+ * M = [C, C W^T], its columns in random order.  M's condition is C's
+ * within a factor of about sqrt(3) either way.  The exact answer is known
+ * and every sum is checked exact (integers below 2^53):
+ *   consistent: b = M x for integer x (1 <= |x_i| <= 9), whose least-squares
+ *     solution is x itself;
+ *   minimum norm: x = [z; W z] (in M's column order) for integer z, which
+ *     is M^T y for y = C^-T z (C nonsingular), so the minimum-norm solution
+ *     of M x = b for b = M x = C (z + W^T W z) (drawn again until no x_i is 0);
+ *   inconsistent (least squares): b = M x + a residual of about 1e-4 of
+ *     b's elements, against the MPFR solve of the normal equations.
+ * In dd mode every component within 1 ulp of the exact answer rounded; A
+ * and work(1) the reference's bit for bit, and INFO. */
+static void ill_problem(char trans, int tall, int wide, int nrhs, double cond, int inconsistent,
+			int least_squares)
+{
+	const int p = least_squares ? tall : wide, q = least_squares ? wide : tall;
+	const int m = trans == 'N' ? p : q, n = trans == 'N' ? q : p;
+	const int lda = m + 1, ldb = tall + 2, extra = tall - wide;
+	const int lwork = workspace(trans, m, n, nrhs, lda, ldb);
+	const size_t a_size = (size_t)lda * n, b_size = (size_t)ldb * nrhs;
+	double *a = padded(a_size), *b = padded(b_size), *ra = padded(a_size), *rb = padded(b_size);
+	double *work = padded((size_t)lwork), *rwork = padded((size_t)lwork);
+	double *c = malloc((size_t)wide * wide * sizeof *c), *mm = malloc((size_t)p * q * sizeof *mm);
+	double *exact = malloc((size_t)q * nrhs * sizeof *exact), rss;
+	int *w = malloc(((size_t)2 * extra + tall + 1) * sizeof *w), *order = w + 2 * extra;
+	long double *x = malloc(((size_t)q + p + wide) * sizeof *x), *bx = x + q, *z = bx + p;
+	/* w[2k], w[2k+1]: row k of W, +-(index + 1) of its entries (0: none) */
+	for (int exact_sums = 0; !exact_sums;) {
+		ill_conditioned_matrix(wide, 1, cond, 0, c, wide, &bh_rng);
+		for (int k = 0; k < extra; k++) {
+			w[2 * k] = (1 + splitmix64_int(&bh_rng, 0, wide - 1)) *
+				   (splitmix64_unif(&bh_rng) < 0.5 ? -1 : 1);
+			int second = 1 + splitmix64_int(&bh_rng, 0, wide - 1);
+			w[2 * k + 1] = second == abs(w[2 * k]) || splitmix64_unif(&bh_rng) < 0.5
+					       ? 0 : second * (splitmix64_unif(&bh_rng) < 0.5 ? -1 : 1);
+		}
+		for (int i = 0; i < tall; i++)
+			order[i] = i;
+		for (int i = tall - 1; i > 0; i--) {
+			int k = splitmix64_int(&bh_rng, 0, i), t = order[i];
+			order[i] = order[k], order[k] = t;
+		}
+		/* M: row (least squares) or column (minimum norm) order[r] of M is
+		 * row (column) r of [C; W C] ([C, C W^T]) */
+		exact_sums = 1;
+		for (int r = 0; r < tall; r++)
+			for (int k = 0; k < wide; k++) {
+				long double e = 0.0L;
+				for (int t = 0; t < (r < wide ? 1 : 2); t++) {
+					const int entry = r < wide ? r + 1 : w[2 * (r - wide) + t];
+					const int at = abs(entry) - 1;
+					if (entry)
+						e += (entry > 0 ? 1 : -1) *
+						     (long double)(least_squares ? c[(size_t)k * wide + at]
+										 : c[(size_t)at * wide + k]);
+				}
+				exact_sums &= fabsl(e) < 0x1p53L;
+				if (least_squares)
+					mm[(size_t)k * p + order[r]] = (double)e;
+				else
+					mm[(size_t)order[r] * p + k] = (double)e;
+			}
+		for (int j = 0; j < n; j++) /* A = M or M^T */
+			for (int i = 0; i < m; i++)
+				a[(size_t)j * lda + i] = trans == 'N' ? mm[(size_t)j * p + i]
+								      : mm[(size_t)i * p + j];
+		/* drawn again where LAPACK's factorization in double meets an exactly
+		 * zero diagonal element (INFO > 0: left to LAPACK, not refined) */
+		int rinfo = 0;
+		memcpy(ra, a, (a_size + PAD) * sizeof *a);
+		for (size_t i = 0; i < b_size; i++)
+			rb[i] = 1.0;
+		reference_gels(&trans, &m, &n, &nrhs, ra, &lda, rb, &ldb, rwork, &lwork, &rinfo, 1);
+		exact_sums &= rinfo == 0;
+	}
+	for (int col = 0; col < nrhs; col++) {
+		double *bc = b + (size_t)col * ldb, *xc = exact + (size_t)col * q;
+		for (int fits = 0; !fits;) {
+			if (least_squares)
+				for (int j = 0; j < q; j++)
+					x[j] = splitmix64_int(&bh_rng, 1, 9) *
+					       (splitmix64_unif(&bh_rng) < 0.5 ? -1 : 1);
+			else { /* x = [z; W z], in M's column order */
+				for (int k = 0; k < wide; k++)
+					z[k] = splitmix64_int(&bh_rng, -9, 9);
+				for (int r = 0; r < tall; r++) {
+					long double e = 0.0L;
+					for (int t = 0; t < (r < wide ? 1 : 2); t++) {
+						const int entry = r < wide ? r + 1 : w[2 * (r - wide) + t];
+						if (entry)
+							e += (entry > 0 ? 1 : -1) * z[abs(entry) - 1];
+					}
+					x[order[r]] = e;
+				}
+			}
+			fits = 1;
+			for (int j = 0; j < q; j++) /* no zero component: its ulp is a subnormal's */
+				fits &= x[j] != 0.0L;
+			for (int i = 0; i < p; i++) {
+				bx[i] = 0.0L;
+				for (int j = 0; j < q; j++)
+					bx[i] += (long double)mm[(size_t)j * p + i] * x[j];
+				fits &= fabsl(bx[i]) < 0x1p53L;
+			}
+		}
+		for (int i = 0; i < p; i++)
+			bc[i] = (double)bx[i] + (inconsistent ? 1e-4 * fabs((double)bx[i]) *
+								(2.0 * splitmix64_unif(&bh_rng) - 1.0) : 0.0);
+		if (inconsistent)
+			exact_solution(trans, m, n, a, lda, bc, xc, &rss);
+		else
+			for (int j = 0; j < q; j++)
+				xc[j] = (double)x[j];
+	}
+	memcpy(ra, a, (a_size + PAD) * sizeof *a);
+	memcpy(rb, b, (b_size + PAD) * sizeof *b);
+	int info = -99, rinfo = -99;
+	dgels_(&trans, &m, &n, &nrhs, a, &lda, b, &ldb, work, &lwork, &info, 1);
+	reference_gels(&trans, &m, &n, &nrhs, ra, &lda, rb, &ldb, rwork, &lwork, &rinfo, 1);
+	bh_verdict("dgels_", info == rinfo && info == 0 && same(a, ra, a_size + PAD) &&
+				     bh_same(work[0], rwork[0]),
+		   "%c m %d n %d cond %.0e: INFO %d (the reference's %d), or the factors or "
+		   "work(1) not the reference's", trans, m, n, cond, info, rinfo);
+	double worst = 0.0;
+	for (int col = 0; col < nrhs; col++)
+		for (int i = 0; i < q; i++)
+			worst = fmax(worst, ulps(b[(size_t)col * ldb + i], exact[(size_t)col * q + i]));
+	const int met = worst <= 1.0;
+	if (bh_mode == BH_DD)
+		bh_verdict("dgels_", met, "%c m %d n %d nrhs %d cond %.0e%s: %.3g ulps from the exact "
+			   "solution rounded", trans, m, n, nrhs, cond,
+			   inconsistent ? " (inconsistent)" : "", worst);
+	else
+		bh_ill_conditioned("dgels_", met);
+	free(x), free(w), free(exact), free(mm), free(c);
+	free(a), free(b), free(ra), free(rb), free(work), free(rwork);
+}
+
 /* What the refinement leaves to LAPACK: a zero column (m >= n) or row
  * (m < n), INFO > 0 (kind 1); NaN in A (2); Inf in B (3); A = 0 (4); A of
  * 1e-300 (5) and B of 1e300 (6), which dgels_ scales; m, n or nrhs = 0
@@ -385,6 +532,15 @@ int main(int argc, char **argv)
 		as_the_reference(trans, 4, 3, 0, 0);
 		workspace_query(trans, 6, 3, 2);
 		workspace_query(trans, 3, 6, 5);
+		static const double ill_conds[] = { 1e16, 1e20, 1e24 };
+		/* (120 x 50: the QR in DD shares its trailing columns among threads) */
+		static const int ill_shapes[][2] = { { 5, 2 }, { 9, 4 }, { 40, 17 }, { 120, 50 } };
+		for (size_t c = 0; c < sizeof ill_conds / sizeof ill_conds[0]; c++)
+			for (size_t s = 0; s < sizeof ill_shapes / sizeof ill_shapes[0]; s++)
+				for (int ls = 0; ls < 2; ls++)
+					ill_problem(trans, ill_shapes[s][0], ill_shapes[s][1], s % 2 ? 3 : 1,
+						    ill_conds[c], 0, ls);
+		ill_problem(trans, 9, 4, 2, 1e16, 1, 1);
 	}
 	illegal_arguments();
 	return bh_finish();
