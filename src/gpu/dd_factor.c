@@ -7,7 +7,6 @@
 #include "gpu/transfer.h"
 #include "kernels/dd_factor.h"
 #include "kernels/typed.h"
-#include "twofold/arith_zdd.h"
 
 #define BLOCK TF_DD_FACTOR_BLOCK
 /* Columns of the trailing lower triangle a Cholesky update computes at
