@@ -121,7 +121,7 @@ enum tf_where tf_abi_gesv(enum tf_op_type type, int n, int nrhs, double *a, int 
 			     tf_plan_solve_resident(a, b);
 	if (tf_config()->mode != TF_MODE_DD || nrhs == 0) {
 		if (native_on_gpu(type, 0, n, nrhs, a, lda, ipiv, b, ldb, info))
-			return TF_WHERE_GPU;
+			return TF_WHERE_GPU_NATIVE;
 		if (resident)
 			no_cpu_for_device_arrays(complex ? "zgesv_" : "dgesv_");
 		if (tf_config()->mode == TF_MODE_DD) {
@@ -138,18 +138,17 @@ enum tf_where tf_abi_gesv(enum tf_op_type type, int n, int nrhs, double *a, int 
 			if (*info == 0 || report.dd_factored)
 				log_refinement(complex ? "zgesv_" : "dgesv_", "LU", n, nrhs, *info,
 					       &report);
-			return TF_WHERE_GPU;
+			return TF_WHERE_GPU_DD;
 		}
-		/* Inf or NaN in device arrays: solved in double, not refined */
-		if (report.nonfinite && resident &&
-		    tf_plan_solve_native_gpu(type, 0, n, nrhs, a, lda, ipiv, b, ldb, info) == 0)
-			return TF_WHERE_GPU;
+		/* Inf or NaN in device arrays: the reference's, on host copies */
+		if (report.nonfinite && resident) {
+			*info = tf_plan_reference_solve_mirrored(type, 0, n, nrhs, a, lda, ipiv, b, ldb);
+			return TF_WHERE_CPU_BLAS;
+		}
 	}
 	if (n == 0 || (!resident && (!finite_matrix(type, n, n, a, lda) ||
 				     !finite_matrix(type, n, nrhs, b, ldb)))) {
-		*info = tf_plan_getrf(type, n, a, lda, ipiv);
-		if (*info == 0)
-			tf_plan_getrs(type, n, nrhs, a, lda, ipiv, b, ldb);
+		*info = tf_plan_reference_solve(type, 0, n, nrhs, a, lda, ipiv, b, ldb);
 		return TF_WHERE_CPU_BLAS;
 	}
 	*info = tf_plan_gesv_refined(type, n, nrhs, a, lda, ipiv, b, ldb, 0, &report);
@@ -174,7 +173,7 @@ enum tf_where tf_abi_posv(enum tf_op_type type, char uplo, int n, int nrhs, doub
 			     tf_plan_solve_resident(a, b);
 	if (tf_config()->mode != TF_MODE_DD || nrhs == 0) {
 		if (native_on_gpu(type, uplo, n, nrhs, a, lda, NULL, b, ldb, info))
-			return TF_WHERE_GPU;
+			return TF_WHERE_GPU_NATIVE;
 		if (resident)
 			no_cpu_for_device_arrays(complex ? "zposv_" : "dposv_");
 		if (tf_config()->mode == TF_MODE_DD) {
@@ -191,17 +190,16 @@ enum tf_where tf_abi_posv(enum tf_op_type type, char uplo, int n, int nrhs, doub
 			if (*info == 0 || report.dd_factored)
 				log_refinement(complex ? "zposv_" : "dposv_", "Cholesky", n, nrhs,
 					       *info, &report);
-			return TF_WHERE_GPU;
+			return TF_WHERE_GPU_DD;
 		}
-		if (report.nonfinite && resident &&
-		    tf_plan_solve_native_gpu(type, uplo, n, nrhs, a, lda, NULL, b, ldb, info) == 0)
-			return TF_WHERE_GPU;
+		if (report.nonfinite && resident) {
+			*info = tf_plan_reference_solve_mirrored(type, uplo, n, nrhs, a, lda, NULL, b, ldb);
+			return TF_WHERE_CPU_BLAS;
+		}
 	}
 	if (n == 0 || (!resident && (!finite_triangle(type, uplo, n, a, lda) ||
 				     !finite_matrix(type, n, nrhs, b, ldb)))) {
-		*info = tf_plan_potrf(type, uplo, n, a, lda);
-		if (*info == 0)
-			tf_plan_potrs(type, uplo, n, nrhs, a, lda, b, ldb);
+		*info = tf_plan_reference_solve(type, uplo, n, nrhs, a, lda, NULL, b, ldb);
 		return TF_WHERE_CPU_BLAS;
 	}
 	*info = tf_plan_posv_refined(type, uplo, n, nrhs, a, lda, b, ldb, 0, &report);

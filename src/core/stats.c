@@ -8,6 +8,9 @@ _Thread_local struct tf_thread_state tf_thread;
 
 static const char *const where_names[TF_WHERE_COUNT] = {
 	[TF_WHERE_GPU] = "gpu",
+	[TF_WHERE_GPU_DD] = "gpu-dd",
+	[TF_WHERE_GPU_DF] = "gpu-df",
+	[TF_WHERE_GPU_NATIVE] = "gpu-native",
 	[TF_WHERE_GPU_SPLIT] = "gpu-split",
 	[TF_WHERE_CPU_SPLIT] = "cpu-split",
 	[TF_WHERE_CPU_BLAS] = "cpu-blas",

@@ -11,7 +11,10 @@
 
 /* Where a call ran.  TF_WHERE_NO_WORK: rejected by xerbla_ or a quick return. */
 enum tf_where {
-	TF_WHERE_GPU,
+	TF_WHERE_GPU,        /* the typed API's and the sparse solvers' GPU kernels */
+	TF_WHERE_GPU_DD,     /* a BLAS or LAPACK call on the GPU in DD (dd mode) */
+	TF_WHERE_GPU_DF,     /* in DF (df mode) */
+	TF_WHERE_GPU_NATIVE, /* in double, cuBLAS or cuSOLVER (native mode) */
 	TF_WHERE_GPU_SPLIT, /* the split product engine */
 	TF_WHERE_CPU_SPLIT, /* its CPU twin (TWOFOLD_SPLIT=force, no GPU) */
 	TF_WHERE_CPU_BLAS,

@@ -39,8 +39,19 @@ int tf_gpu_usable(void);
  * which must not start CUDA. */
 const char *tf_gpu_used(void);
 
-/* Products split across the GPUs of TWOFOLD_DEVICE so far (gpu/devices.c). */
+/* Products split across the GPUs of TWOFOLD_DEVICE so far (gpu/devices.c),
+ * and how many of them had op(A) copied from the host once, then between
+ * the GPUs, rather than once for each GPU. */
 long tf_gpu_split_count(void);
+long tf_gpu_split_shared_count(void);
+
+/* For twofold-info --plan: what TWOFOLD_DEVICE makes of a GEMM of `flops`
+ * that runs on the GPU in `arith` (dd: on the split engine when
+ * split_engine, with at most max_moduli moduli), as text to append to the
+ * plan's reason ("; split by blocks of columns of C across the 2 GPUs ...",
+ * empty with one GPU).  Returns snprintf's count. */
+int tf_gpu_devices_explain(double flops, enum tf_gpu_arith arith, int split_engine, int max_moduli,
+			   char *text, size_t size);
 
 /* For entries that read a small argument array themselves (drotm's
  * param): p when the CPU can read it, else its first `count` doubles

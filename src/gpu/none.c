@@ -1,6 +1,8 @@
 /* The GPU backend of a build without CUDA: there is no GPU to use. */
 #include "config.h"
 
+#include <stdio.h>
+
 #include "core/message.h"
 #include "gpu/gpu.h"
 #include "gpu/sparse.h"
@@ -23,6 +25,18 @@ const char *tf_gpu_used(void)
 long tf_gpu_split_count(void)
 {
 	return 0;
+}
+
+long tf_gpu_split_shared_count(void)
+{
+	return 0;
+}
+
+int tf_gpu_devices_explain(double flops, enum tf_gpu_arith arith, int split_engine, int max_moduli,
+			   char *text, size_t size)
+{
+	(void)flops, (void)arith, (void)split_engine, (void)max_moduli;
+	return snprintf(text, size, "%s", "");
 }
 
 const double *tf_gpu_host_readable(const double *p, double *copy, size_t count)

@@ -406,6 +406,16 @@ int tf_gpu_split_tiles(const struct tf_gpu_context *gpu, const struct tf_product
 	return 1;
 }
 
+size_t tf_gpu_split_arena_bytes(const struct tf_product *p, const struct tf_split_options *options,
+				int mb, int nb, int a_on_device)
+{
+	struct workspace w;
+	int moduli = options->max_moduli < TF_CRT_MAX_MODULI ? options->max_moduli : TF_CRT_MAX_MODULI;
+	return lay_out(p, mb < p->m ? mb : p->m, nb < p->n ? nb : p->n, moduli,
+		       !a_on_device && !tf_gpu_is_device_memory(p->a), !tf_gpu_is_device_memory(p->b),
+		       !tf_gpu_is_device_memory(p->c), NULL, &w);
+}
+
 enum tf_split_status tf_gpu_split_product(struct tf_gpu_context *gpu, const struct tf_cublas *cublas,
 					  const struct tf_product *p,
 					  const struct tf_split_options *options,
@@ -439,8 +449,7 @@ enum tf_split_status tf_gpu_split_product_tiled(struct tf_gpu_context *gpu,
 	int moduli = options->max_moduli < TF_CRT_MAX_MODULI ? options->max_moduli : TF_CRT_MAX_MODULI;
 	r.mb = mb < p->m ? mb : p->m;
 	r.nb = nb < p->n ? nb : p->n;
-	size_t bytes = lay_out(p, r.mb, r.nb, moduli, r.copy_a, r.copy_b, r.copy_c, NULL, &r.w);
-	char *arena = tf_gpu_scratch(gpu, bytes);
+	char *arena = tf_gpu_scratch(gpu, tf_gpu_split_arena_bytes(p, options, mb, nb, 0));
 	r.high = malloc(sizeof(int) * 3 * ((size_t)r.mb + r.nb));
 	r.capped = malloc((size_t)r.mb + r.nb);
 	if (!arena || !r.high || !r.capped) {

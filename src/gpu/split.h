@@ -31,6 +31,13 @@ enum tf_split_status tf_gpu_split_product(struct tf_gpu_context *gpu, const stru
 int tf_gpu_split_tiles(const struct tf_gpu_context *gpu, const struct tf_product *p,
 		       const struct tf_split_options *options, int *mb, int *nb);
 
+/* The bytes of the context's scratch arena (tf_gpu_scratch) that
+ * tf_gpu_split_product_tiled takes for p in tiles of mb x nb: from its
+ * start, so that a caller may keep an array of its own after them.  With
+ * a_on_device, as for p with op(A) given in device memory instead. */
+size_t tf_gpu_split_arena_bytes(const struct tf_product *p, const struct tf_split_options *options,
+				int mb, int nb, int a_on_device);
+
 /* tf_gpu_split_product in tiles of mb x nb given by the caller: a product
  * split across GPUs by blocks of whole tiles gives each tile, and so each
  * element, the scan, moduli and shifts that one GPU gives it. */

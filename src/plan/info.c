@@ -88,7 +88,7 @@ TF_EXPORT int tf_info_plan_dgemm(int m, int n, int k, char *text, size_t size)
 		.m = m, .n = n, .k = k, .alpha = 1.0, .beta = 0.0,
 		.lda = m > 1 ? m : 1, .ldb = k > 1 ? k : 1, .ldc = m > 1 ? m : 1,
 	};
-	char why[512];
+	char why[768];
 	enum tf_where where = tf_plan_explain(&op, why, sizeof why);
 	return snprintf(text, size, "%s: %s\n", tf_where_name(where), why);
 }

@@ -106,6 +106,45 @@ int tf_plan_solve_native_gpu(enum tf_op_type type, char uplo, int n, int nrhs, d
 	return 0;
 }
 
+int tf_plan_reference_solve(enum tf_op_type type, char uplo, int n, int nrhs, double *a, int lda,
+			    int *ipiv, double *b, int ldb)
+{
+	int info = uplo ? tf_plan_potrf(type, uplo, n, a, lda) : tf_plan_getrf(type, n, a, lda, ipiv);
+	if (info == 0 && uplo)
+		tf_plan_potrs(type, uplo, n, nrhs, a, lda, b, ldb);
+	else if (info == 0)
+		tf_plan_getrs(type, n, nrhs, a, lda, ipiv, b, ldb);
+	return info;
+}
+
+int tf_plan_reference_solve_mirrored(enum tf_op_type type, char uplo, int n, int nrhs, double *a,
+				     int lda, int *ipiv, double *b, int ldb)
+{
+	const int width = type == TF_TYPE_Z ? 2 : 1;
+	const char *what = type == TF_TYPE_Z ? (uplo ? "zposv_" : "zgesv_") : (uplo ? "dposv_" : "dgesv_");
+	double *a_copy = malloc((size_t)width * n * n * sizeof *a_copy + 1);
+	double *b_copy = malloc((size_t)width * n * nrhs * sizeof *b_copy + 1);
+	int *pivots = malloc((size_t)n * sizeof *pivots + 1);
+	if (!a_copy || !b_copy || !pivots)
+		tf_fatal("%s: out of memory for host copies of a system of order %d", what, n);
+	if (tf_gpu_copy_matrix(sizeof(double), width * n, n, a, width * lda, a_copy, width * n) != 0 ||
+	    tf_gpu_copy_matrix(sizeof(double), width * n, nrhs, b, width * ldb, b_copy, width * n) != 0)
+		tf_fatal("%s: a system of order %d in device memory could not be read", what, n);
+	int info = tf_plan_reference_solve(type, uplo, n, nrhs, a_copy, n, pivots, b_copy, n);
+	/* what LAPACK writes: A (the factors as far as they got), ipiv, and B
+	 * when the factorization succeeded */
+	if (tf_gpu_copy_matrix(sizeof(double), width * n, n, a_copy, width * n, a, width * lda) != 0 ||
+	    (info == 0 && tf_gpu_copy_matrix(sizeof(double), width * n, nrhs, b_copy, width * n, b,
+					     width * ldb) != 0) ||
+	    (!uplo && tf_gpu_copy_matrix(sizeof *ipiv, n, 1, pivots, n, ipiv, n) != 0))
+		tf_fatal("%s: the results for a system of order %d could not be written into device "
+			 "memory", what, n);
+	free(pivots);
+	free(b_copy);
+	free(a_copy);
+	return info;
+}
+
 /* The factorizations and solves run with native_depth raised: the BLAS
  * calls they make are forwarded to the CPU BLAS (plan.c). */
 int tf_plan_getrf(enum tf_op_type type, int n, double *a, int lda, int *ipiv)

@@ -44,6 +44,16 @@ int tf_plan_solve_on_gpu(enum tf_op_type type, char uplo, int n, int nrhs, const
 /* Whether a or b is in device or managed memory. */
 int tf_plan_solve_resident(const double *a, const double *b);
 
+/* gesv or posv (uplo 0, or the triangle) as the reference driver does it,
+ * with the CPU LAPACK (its BLAS native): A factored, B solved when INFO is
+ * 0.  Returns INFO.  The second on host copies of arrays in device memory,
+ * copied back (what cannot be copied ends the program with a message):
+ * for systems holding Inf or NaN, whose bits are then the reference's. */
+int tf_plan_reference_solve(enum tf_op_type type, char uplo, int n, int nrhs, double *a, int lda,
+			    int *ipiv, double *b, int ldb);
+int tf_plan_reference_solve_mirrored(enum tf_op_type type, char uplo, int n, int nrhs, double *a,
+				     int lda, int *ipiv, double *b, int ldb);
+
 /* gesv or posv (uplo 0, or the triangle) in native mode on the GPU: cuSOLVER's
  * getrf and getrs (potrf and potrs), A, ipiv, B and INFO as LAPACK's
  * driver leaves them.  Returns 0, or -1 when the GPU could not be used

@@ -125,6 +125,16 @@ static enum tf_gpu_arith gpu_arith(tf_mode mode)
 	}
 }
 
+/* Where a call that ran on the GPU in arith is counted (TWOFOLD_LOG). */
+static enum tf_where gpu_where(enum tf_gpu_arith arith)
+{
+	switch (arith) {
+	case TF_GPU_NATIVE: return TF_WHERE_GPU_NATIVE;
+	case TF_GPU_DF: return TF_WHERE_GPU_DF;
+	default: return TF_WHERE_GPU_DD;
+	}
+}
+
 /* A Level 3 op that the GPU runs as real GEMMs (gpu/real_form.h), in dd
  * mode, when its arrays are on the device or the GPU is faster: written
  * out on the device, the GEMMs planned as dgemm's, the results written
@@ -196,7 +206,7 @@ enum tf_where tf_plan_run(const struct tf_op *op)
 	    tf_gpu_gemm_flops(TF_GPU_DD) <= 0)
 		return run_cpu(op);
 	if (!tf_gpu_computes(op))
-		return run_real_form(op) || run_trsm(op) ? TF_WHERE_GPU : run_cpu(op);
+		return run_real_form(op) || run_trsm(op) ? TF_WHERE_GPU_DD : run_cpu(op);
 	if (tf_gpu_device_only(op)) {
 		/* a Level 1 or 2 op goes to the GPU for device-resident arrays
 		 * only; host arrays stay with the CPU, as the other modes' */
@@ -222,10 +232,10 @@ enum tf_where tf_plan_run(const struct tf_op *op)
 		return where;
 	if (gpu_chosen) {
 		if (tf_gpu_run(op, arith, memory, run_undone_on_cpu, NULL) == 0)
-			return TF_WHERE_GPU;
+			return gpu_where(arith);
 		if (memory.resident && arith != TF_GPU_DD &&
 		    tf_gpu_run(op, TF_GPU_DD, memory, run_undone_on_cpu, NULL) == 0)
-			return TF_WHERE_GPU;
+			return TF_WHERE_GPU_DD;
 	}
 	if (!memory.host_readable) {
 		run_undone_on_cpu(op, NULL); /* on host copies, or stops */
@@ -282,17 +292,23 @@ enum tf_where tf_plan_explain(const struct tf_op *op, char *why, size_t size)
 	enum tf_where where;
 	if (config->mode == TF_MODE_DD && op->kind == TF_OP_GEMM &&
 	    tf_plan_split_would_take(op->m, op->n, op->k, gpu_chosen, &where)) {
-		snprintf(why, size, "%s, because %s, and TWOFOLD_SPLIT=%s takes %s",
-			 where == TF_WHERE_CPU_SPLIT ? "the split product engine's CPU twin"
-						     : "the split product engine on the GPU",
-			 reason, config->split == TF_SPLIT_FORCE ? "force" : "auto",
-			 config->split == TF_SPLIT_FORCE ? "every product"
-							 : "products of 1024 and more in m, n and k");
+		int length = snprintf(why, size, "%s, because %s, and TWOFOLD_SPLIT=%s takes %s",
+				      where == TF_WHERE_CPU_SPLIT ? "the split product engine's CPU twin"
+								  : "the split product engine on the GPU",
+				      reason, config->split == TF_SPLIT_FORCE ? "force" : "auto",
+				      config->split == TF_SPLIT_FORCE ? "every product"
+								      : "products of 1024 and more in m, n and k");
+		if (where == TF_WHERE_GPU_SPLIT && length > 0 && (size_t)length < size)
+			tf_gpu_devices_explain(tf_op_flops(op), TF_GPU_DD, 1, config->split_max_moduli,
+					       why + length, size - (size_t)length);
 		return where;
 	}
 	if (gpu_chosen && tf_gpu_gemm_flops(arith) > 0) {
-		snprintf(why, size, "the GPU in %s, because %s", arith_names[arith], reason);
-		return TF_WHERE_GPU;
+		int length = snprintf(why, size, "the GPU in %s, because %s", arith_names[arith], reason);
+		if (op->kind == TF_OP_GEMM && length > 0 && (size_t)length < size)
+			tf_gpu_devices_explain(tf_op_flops(op), arith, 0, config->split_max_moduli,
+					       why + length, size - (size_t)length);
+		return gpu_where(arith);
 	}
 	if (gpu_chosen) /* the threshold says GPU, and it cannot run there */
 		snprintf(reason + strlen(reason), sizeof reason - strlen(reason), ", but %s",

@@ -191,8 +191,8 @@ __attribute__((destructor)) static void report(void)
 	if (tf_gpu_description())
 		fprintf(out, "%sGPU %s\n", prefix, tf_gpu_description());
 	if (tf_gpu_used() && strncmp(tf_gpu_used(), "GPUs ", 5) == 0)
-		fprintf(out, "%sused %s; %ld products split across them\n", prefix, tf_gpu_used(),
-			tf_gpu_split_count());
+		fprintf(out, "%sused %s; %ld products split across them (%ld with op(A) copied from the host once)\n",
+			prefix, tf_gpu_used(), tf_gpu_split_count(), tf_gpu_split_shared_count());
 	else if (tf_gpu_used())
 		fprintf(out, "%sused %s\n", prefix, tf_gpu_used());
 	tf_stats_print_heading(out);

@@ -4,7 +4,8 @@
 # TWOFOLD_DEVICE=0,0 (two contexts on one GPU) and all, with the split
 # forced (TWOFOLD_DEVICES_MIN_FLOPS=0) and by the cost model, for the DD
 # kernel (TWOFOLD_SPLIT=off) and the split engine (force); the TWOFOLD_LOG
-# report must say the products were split.  Then the local rank's rule: a
+# report must say the products were split, and the split engine's that
+# op(A) was copied from the host once.  Then the local rank's rule: a
 # rank with local rank 1 on a machine of one GPU takes GPU 0.
 . "$TF_SRCDIR/test/gpu/lib.sh"
 program=./test/devices/gpu_devices
@@ -26,14 +27,19 @@ for split in off force; do
 				{ cat "$work/several"; fail "TWOFOLD_SPLIT=$split TWOFOLD_DEVICE=$devices $*"; }
 			diff "$work/one" "$work/several" > "$work/diff" ||
 				{ cat "$work/diff"; fail "TWOFOLD_SPLIT=$split TWOFOLD_DEVICE=$devices $*: C differs from GPU 0's"; }
-			split_count=$(sed -n 's/^twofold\[[^]]*]: used GPUs .*; \([0-9]*\) products split across them$/\1/p' "$work/log")
+			used='^twofold\[[^]]*]: used GPUs .*; \([0-9]*\) products split across them (\([0-9]*\) with op(A) copied from the host once)$'
+			split_count=$(sed -n "s/$used/\1/p" "$work/log")
+			shared_count=$(sed -n "s/$used/\2/p" "$work/log")
 			# forced, or by the cost model on the DD kernel (the largest
 			# case is above its threshold, not above the split engine's)
 			if { [ $devices = 0,0 ] || [ "$gpus" -gt 1 ]; } && { [ $min = 0 ] || [ $split = off ]; }; then
 				[ "${split_count:-0}" -gt 0 ] ||
 					{ grep '^twofold\[[^]]*]: used' "$work/log"; fail "TWOFOLD_SPLIT=$split TWOFOLD_DEVICE=$devices $*: no product was split"; }
+				# the split engine's host cases copy op(A) from the host once
+				[ $split = off ] || [ "${shared_count:-0}" -gt 0 ] ||
+					{ grep '^twofold\[[^]]*]: used' "$work/log"; fail "TWOFOLD_SPLIT=$split TWOFOLD_DEVICE=$devices $*: op(A) was never copied once"; }
 			fi
-			echo "TWOFOLD_SPLIT=$split TWOFOLD_DEVICE=$devices ${*:-(cost model)}: $(wc -l < "$work/one") cases bitwise GPU 0's; ${split_count:-0} products split"
+			echo "TWOFOLD_SPLIT=$split TWOFOLD_DEVICE=$devices ${*:-(cost model)}: $(wc -l < "$work/one") cases bitwise GPU 0's; ${split_count:-0} products split, ${shared_count:-0} with op(A) copied once"
 		done
 	done
 done

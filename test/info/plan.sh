@@ -45,7 +45,7 @@ plan "$info" --plan dgemm 8192
 if [ $gpu = no ]; then
 	expect cpu-dd "no GPU"
 else
-	case $place in gpu|gpu-split) ;; *) fail "a GPU here and dgemm 8192 planned on $place" ;; esac
+	case $place in gpu-dd|gpu-split) ;; *) fail "a GPU here and dgemm 8192 planned on $place" ;; esac
 fi
 # df mode with no GPU: the CPU BLAS.
 if [ $gpu = no ]; then

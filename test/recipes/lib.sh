@@ -4,7 +4,7 @@
 [ -f "$TF_LIB" ] || fail "no library $TF_LIB"
 
 # expect_computed LOG ROUTINE...: the TWOFOLD_LOG=1 report in LOG counts each
-# routine as twofold's (cpu-dd, gpu, ...), not forwarded to the CPU BLAS.
+# routine as twofold's (cpu-dd, gpu-dd, ...), not forwarded to the CPU BLAS.
 expect_computed() {
 	log=$1
 	shift

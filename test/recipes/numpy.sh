@@ -37,7 +37,7 @@ cat "$work/with"
 for case in matmul dot solve; do
 	grep -q "^$case exact" "$work/with" || fail "$case: not correctly rounded with libtwofold preloaded"
 done
-# The report: each routine counted, computed by twofold (cpu-dd, gpu, ...),
+# The report: each routine counted, computed by twofold (cpu-dd, gpu-dd, ...),
 # not forwarded to the CPU BLAS.
 expect_computed "$work/log" cblas_dgemm cblas_ddot dgesv_
 echo "PASS: numpy's matmul, dot and solve computed by twofold, correctly rounded"
