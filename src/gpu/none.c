@@ -247,9 +247,10 @@ void tf_gpu_system_end(struct tf_gpu_system *s)
 	(void)s;
 }
 
-struct tf_gpu_dd_factors *tf_gpu_dd_factor(char uplo, int n, const double *a, int lda, int *info)
+struct tf_gpu_dd_factors *tf_gpu_dd_factor(enum tf_op_type type, char uplo, int n,
+					   const double *a, int lda, int *info)
 {
-	(void)uplo, (void)n, (void)a, (void)lda, (void)info;
+	(void)type, (void)uplo, (void)n, (void)a, (void)lda, (void)info;
 	return NULL;
 }
 
@@ -259,7 +260,7 @@ int tf_gpu_dd_solve(struct tf_gpu_dd_factors *f, int nrhs, double *hi, double *l
 	return -1;
 }
 
-int tf_gpu_dd_factors_get(const struct tf_gpu_dd_factors *f, tf_dd *factors, int *ipiv)
+int tf_gpu_dd_factors_get(const struct tf_gpu_dd_factors *f, void *factors, int *ipiv)
 {
 	(void)f, (void)factors, (void)ipiv;
 	return -1;

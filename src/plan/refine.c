@@ -218,20 +218,27 @@ static void summarize(const struct column *columns, int nrhs, int *steps,
 	}
 }
 
-/* The GPU factors A in DD from this order on (real systems, a usable GPU;
- * TWOFOLD_GPU_MIN_FLOPS, when set, against n^3 / 3 instead): the CPU's
+/* The GPU factors A in DD from this order on (a usable GPU;
+ * TWOFOLD_GPU_MIN_FLOPS, when set, against the factorization's n^3 / 3
+ * multiply-adds instead, 4 n^3 / 3 real ones for complex A): the CPU's
  * factorization, some 20 double operations a multiply-add on a few cores,
  * takes longer from about n = 200 on than the GPU's launches and transfers
- * (docs/LAPACK.md). */
+ * (docs/LAPACK.md).  A complex one does four real multiply-adds for each
+ * of the real one's, on the CPU as in the GPU's DD GEMMs, while the GPU's
+ * launches (a few a column) stay as many: with the launches' cost linear
+ * in n and the CPU's cubic, the order where they meet falls by the square
+ * root of 4, to about 100. */
 #define DD_FACTOR_GPU_MIN_ORDER 256
+#define ZDD_FACTOR_GPU_MIN_ORDER 128
 
 static int dd_factor_on_gpu(const struct factored *s)
 {
 	const double threshold = tf_config()->gpu_min_flops;
-	if (s->type != TF_TYPE_D || !tf_gpu_usable())
+	const int complex = s->type == TF_TYPE_Z;
+	if ((s->type != TF_TYPE_D && !complex) || !tf_gpu_usable())
 		return 0;
-	return threshold >= 0 ? (double)s->n * s->n * s->n / 3 >= threshold
-			      : s->n >= DD_FACTOR_GPU_MIN_ORDER;
+	return threshold >= 0 ? (complex ? 4.0 : 1.0) * s->n * s->n * s->n / 3 >= threshold
+			      : s->n >= (complex ? ZDD_FACTOR_GPU_MIN_ORDER : DD_FACTOR_GPU_MIN_ORDER);
 }
 
 /* The columns of x that have not converged (all of them when all) solved
@@ -316,7 +323,7 @@ static void refine_in_dd(struct factored *s, int nrhs, const double *b, int ldb,
 		factored_a = full, factored_lda = n;
 	}
 	if (dd_factor_on_gpu(s) &&
-	    (s->gpu_dd = tf_gpu_dd_factor(s->factors == CHOLESKY ? s->uplo : 0, n, factored_a,
+	    (s->gpu_dd = tf_gpu_dd_factor(s->type, s->factors == CHOLESKY ? s->uplo : 0, n, factored_a,
 					  factored_lda, &report->dd_info))) {
 		struct column *before = malloc((size_t)nrhs * sizeof *before);
 		if (!before)

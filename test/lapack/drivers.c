@@ -888,9 +888,9 @@ static void lapacke(int n, int nrhs, char uplo)
 
 #ifdef TF_SOLVE_GPU
 /* drivers_gpu: gesv and posv in each placement, the GPU forced. */
-/* ill_only: the real systems beyond 1/u of the CPU's list, host arrays
- * (test/lapack/ill_gpu.sh forces the fallback's DD factorization onto the
- * GPU at every order). */
+/* ill_only: the systems beyond 1/u of the CPU's list, real and complex,
+ * host arrays (test/lapack/ill_gpu.sh forces the fallback's DD
+ * factorization onto the GPU at every order). */
 static int gpu_main(int ill_only)
 {
 	static const struct driver drivers[] = {
@@ -905,8 +905,7 @@ static int gpu_main(int ill_only)
 		static const int ill_sizes[] = { 2, 7, 33, 60 };
 		placement = HOST;
 		for (size_t r = 0; r < sizeof drivers / sizeof drivers[0]; r++)
-			for (size_t c = 0; c < sizeof ill_conds / sizeof ill_conds[0] &&
-					   drivers[r].width == 1; c++)
+			for (size_t c = 0; c < sizeof ill_conds / sizeof ill_conds[0]; c++)
 				for (size_t s = 0; s < sizeof ill_sizes / sizeof ill_sizes[0]; s++)
 					ill_system(&drivers[r], ill_sizes[s], s % 2 ? 3 : 1, ill_conds[c]);
 		/* dsysv_: LDL^T on the CPU, its fallback's LU in DD on the GPU */
