@@ -38,7 +38,7 @@ clean="env -u TWOFOLD_DEVICE -u TWOFOLD_SPLIT -u TWOFOLD_DEVICES_MIN_FLOPS -u TW
 	echo "# $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | sort | uniq -c | tr -s ' ' | sed 's/^ //')"
 	echo "# nvidia-smi topo -m:"
 	nvidia-smi topo -m 2>&1 | sed 's/^/#   /'
-	echo "# host to device, 512 MB, pinned (h2d) and pageable (h2d-pageable), each GPU alone, then all at once; host memcpy, one thread, then one per GPU at once"
+	echo "# host to device, 512 MB, pinned (h2d), pageable (h2d-pageable) and pageable registered for the copy (h2d-registered, registration included), each GPU alone, then all at once; host memcpy, one thread, then one per GPU at once"
 	$program bandwidth 512 | sed 's/^/#   /'
 	printf '%-6s %-6s %-24s %5s %10s %10s %8s\n' case n TWOFOLD_DEVICE gpus seconds Gflop/s speedup
 	for case in $CASES; do
