@@ -22,18 +22,6 @@
 
 /* ---- beyond 32 bits without a 64-bit CPU BLAS */
 
-static const struct {
-	const char *name;
-	enum tf_ilp64_family family;
-} families[] = {
-	{ "gemm", TF_ILP64_GEMM }, { "symm", TF_ILP64_SYMM }, { "hemm", TF_ILP64_SYMM }, { "syrk", TF_ILP64_SYRK }, { "herk", TF_ILP64_HERK },
-	{ "syr2k", TF_ILP64_SYR2K }, { "her2k", TF_ILP64_HER2K }, { "trmm", TF_ILP64_TRMM }, { "trsm", TF_ILP64_TRMM },
-	{ "gemv", TF_ILP64_GEMV }, { "gbmv", TF_ILP64_GBMV }, { "symv", TF_ILP64_SYMV }, { "hemv", TF_ILP64_SYMV }, { "sbmv", TF_ILP64_SBMV },
-	{ "hbmv", TF_ILP64_SBMV }, { "spmv", TF_ILP64_SPMV }, { "hpmv", TF_ILP64_SPMV }, { "trmv", TF_ILP64_TRMV }, { "tbmv", TF_ILP64_TBMV },
-	{ "tpmv", TF_ILP64_TPMV }, { "trsv", TF_ILP64_TRSV }, { "tbsv", TF_ILP64_TBSV }, { "tpsv", TF_ILP64_TPSV }, { "ger", TF_ILP64_GER },
-	{ "geru", TF_ILP64_GER }, { "gerc", TF_ILP64_GER }, { "syr", TF_ILP64_SYR }, { "her", TF_ILP64_SYR }, { "spr", TF_ILP64_SPR },
-	{ "hpr", TF_ILP64_SPR }, { "syr2", TF_ILP64_SYR2 }, { "her2", TF_ILP64_SYR2 }, { "spr2", TF_ILP64_SPR2 }, { "hpr2", TF_ILP64_SPR2 },
-};
 
 static unsigned char family_of[TF_ROUTINE_COUNT];
 static pthread_once_t families_once = PTHREAD_ONCE_INIT;
@@ -45,13 +33,13 @@ static void find_families(void)
 		const char *name = tf_routine_name(r);
 		if (strncmp(name, "cblas_", 6) == 0)
 			name += 6;
-		size_t length = strlen(name) - (name[strlen(name) - 1] == '_');
 		if (!strchr("sdcz", name[0]))
 			continue;
-		for (size_t f = 0; f < sizeof families / sizeof families[0]; f++)
-			if (strlen(families[f].name) == length - 1 &&
-			    strncmp(families[f].name, name + 1, length - 1) == 0)
-				family_of[r] = (unsigned char)families[f].family;
+		char base[8] = "";
+		size_t length = strcspn(name + 1, "_");
+		if (length < sizeof base)
+			memcpy(base, name + 1, length);
+		family_of[r] = (unsigned char)tf_ilp64_family(base);
 	}
 }
 

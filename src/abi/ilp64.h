@@ -109,6 +109,10 @@ enum tf_ilp64_family {
 	TF_ILP64_TPSV, TF_ILP64_GER, TF_ILP64_SYR, TF_ILP64_SPR, TF_ILP64_SYR2, TF_ILP64_SPR2
 };
 
+/* The family of a routine by its name less type letter and underscore
+ * ("gemm", "trsm": TF_ILP64_TRMM); TF_ILP64_NONE for others. */
+enum tf_ilp64_family tf_ilp64_family(const char *base);
+
 /* A Level 2 or 3 call in the Fortran routine's form (column major): its
  * name less the underscore ("zgerc"; its first letter the type), options
  * and integers in the routine's order, its other arguments (scalars,

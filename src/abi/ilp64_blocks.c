@@ -36,6 +36,32 @@
 
 #define MIN(a, b) ((a) < (b) ? (a) : (b))
 
+static const struct {
+	const char *name;
+	enum tf_ilp64_family family;
+} families[] = {
+	{ "gemm", TF_ILP64_GEMM }, { "symm", TF_ILP64_SYMM }, { "hemm", TF_ILP64_SYMM },
+	{ "syrk", TF_ILP64_SYRK }, { "herk", TF_ILP64_HERK }, { "syr2k", TF_ILP64_SYR2K },
+	{ "her2k", TF_ILP64_HER2K }, { "trmm", TF_ILP64_TRMM }, { "trsm", TF_ILP64_TRMM },
+	{ "gemv", TF_ILP64_GEMV }, { "gbmv", TF_ILP64_GBMV }, { "symv", TF_ILP64_SYMV },
+	{ "hemv", TF_ILP64_SYMV }, { "sbmv", TF_ILP64_SBMV }, { "hbmv", TF_ILP64_SBMV },
+	{ "spmv", TF_ILP64_SPMV }, { "hpmv", TF_ILP64_SPMV }, { "trmv", TF_ILP64_TRMV },
+	{ "tbmv", TF_ILP64_TBMV }, { "tpmv", TF_ILP64_TPMV }, { "trsv", TF_ILP64_TRSV },
+	{ "tbsv", TF_ILP64_TBSV }, { "tpsv", TF_ILP64_TPSV }, { "ger", TF_ILP64_GER },
+	{ "geru", TF_ILP64_GER }, { "gerc", TF_ILP64_GER }, { "syr", TF_ILP64_SYR },
+	{ "her", TF_ILP64_SYR }, { "spr", TF_ILP64_SPR }, { "hpr", TF_ILP64_SPR },
+	{ "syr2", TF_ILP64_SYR2 }, { "her2", TF_ILP64_SYR2 }, { "spr2", TF_ILP64_SPR2 },
+	{ "hpr2", TF_ILP64_SPR2 },
+};
+
+enum tf_ilp64_family tf_ilp64_family(const char *base)
+{
+	for (size_t f = 0; f < sizeof families / sizeof families[0]; f++)
+		if (strcmp(families[f].name, base) == 0)
+			return families[f].family;
+	return TF_ILP64_NONE;
+}
+
 /* The 32-bit entry points, by the types of their arguments (the s, d, c
  * and z forms differ only in what the pointers point to). */
 typedef void gemm_fn(const char *, const char *, const int *, const int *, const int *,
