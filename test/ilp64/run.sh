@@ -2,6 +2,7 @@
 # The ILP64 entry points (test/ilp64/same.c, beyond.c):
 #   run.sh same|errors|large|untouched|lapack none
 #                                               without a 64-bit CPU BLAS
+#   run.sh blocks none dd|cpu                   Level 2 and 3 in blocks, small limits
 #   run.sh same|errors blas64                   with the reference libblas64
 #   run.sh forward blas64                       a forwarded routine reaches it
 #   run.sh fortran none                         an ILP64 Fortran program
@@ -31,6 +32,11 @@ same)
 	./test/ilp64/same > "$work/out" 2> "$work/err"; status=$?
 	cat "$work/out" "$work/err"
 	[ $status = 0 ] || fail "ILP64 entry points differ from the 32-bit ones"
+	;;
+blocks)
+	TWOFOLD_MODE=$3 ./test/ilp64/blocks > "$work/out" 2> "$work/err"; status=$?
+	cat "$work/out" "$work/err"
+	[ $status = 0 ] || fail "Level 2 and 3 in blocks differ from the 32-bit calls"
 	;;
 errors|large)
 	./test/ilp64/beyond "$what" 2>&1 || fail "beyond $what"
