@@ -175,6 +175,8 @@ static enum tf_ilp64_family describe(enum tf_routine routine, const char *option
 
 static void conj_scalar(const struct tf_ilp64_call *call, void **scalar, unsigned char copy[16])
 {
+	if (!*scalar) /* describing for the check only */
+		return;
 	if (call->type == 'c') {
 		memcpy(copy, *scalar, 8);
 		((float *)(void *)copy)[1] = -((float *)(void *)copy)[1];
