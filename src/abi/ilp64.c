@@ -1,13 +1,15 @@
 #include "config.h"
 
 /* The ILP64 entry points' shared part (abi/ilp64.h): the checks in 64 bits
- * and the calls beyond 32 bits (the chunks: ilp64_chunks.c).  The entry points
+ * and the calls beyond 32 bits (the chunks: ilp64_chunks.c; the blocks:
+ * ilp64_blocks.c, described here, row-major CBLAS made column major).  The entry points
  * themselves are generated from the routine table (gen_wrappers.awk,
  * out=ilp64): each calls the 32-bit entry point where its integers fit in
  * 32 bits (the same result, bit for bit, the same routing to DD or the GPU),
  * the 64-bit CPU BLAS where there is one and they do not (the forwarded
  * routines: always), else runs Level 1 in chunks of 32-bit calls, else
- * comes here (tf_ilp64_beyond). */
+ * Level 2 and 3 in blocks of 32-bit calls (tf_ilp64_blocks), else comes
+ * here (tf_ilp64_beyond: sdsdot). */
 #include <ctype.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -53,7 +55,8 @@ static int check(enum tf_ilp64_family family, char type, const char *c, const in
 	case TF_ILP64_SYMM: return tf_check_symm(c[0], c[1], i[0], i[1], i[2], i[3], i[4]);
 	case TF_ILP64_SYRK: return tf_check_syrk(c[0], c[1], syrk_trans, i[0], i[1], i[2], i[3]);
 	case TF_ILP64_HERK: return tf_check_syrk(c[0], c[1], "NC", i[0], i[1], i[2], i[3]);
-	case TF_ILP64_SYR2K: return tf_check_syr2k(c[0], c[1], syrk_trans, i[0], i[1], i[2], i[3], i[4]);
+	case TF_ILP64_SYR2K:
+		return tf_check_syr2k(c[0], c[1], syrk_trans, i[0], i[1], i[2], i[3], i[4]);
 	case TF_ILP64_HER2K: return tf_check_syr2k(c[0], c[1], "NC", i[0], i[1], i[2], i[3], i[4]);
 	case TF_ILP64_TRMM: return tf_check_trmm(c[0], c[1], c[2], c[3], i[0], i[1], i[2], i[3]);
 	case TF_ILP64_GEMV: return tf_check_dgemv(c[0], i[0], i[1], i[2], i[3], i[4]);
@@ -61,9 +64,12 @@ static int check(enum tf_ilp64_family family, char type, const char *c, const in
 	case TF_ILP64_SYMV: return tf_check_symv(c[0], i[0], i[1], i[2], i[3]);
 	case TF_ILP64_SBMV: return tf_check_sbmv(c[0], i[0], i[1], i[2], i[3], i[4]);
 	case TF_ILP64_SPMV: return tf_check_spmv(c[0], i[0], i[1], i[2]);
-	case TF_ILP64_TRMV: return tf_check_trmv(TF_STORAGE_FULL, c[0], c[1], c[2], i[0], 0, i[1], i[2]);
-	case TF_ILP64_TBMV: return tf_check_trmv(TF_STORAGE_BAND, c[0], c[1], c[2], i[0], i[1], i[2], i[3]);
-	case TF_ILP64_TPMV: return tf_check_trmv(TF_STORAGE_PACKED, c[0], c[1], c[2], i[0], 0, 0, i[1]);
+	case TF_ILP64_TRMV:
+		return tf_check_trmv(TF_STORAGE_FULL, c[0], c[1], c[2], i[0], 0, i[1], i[2]);
+	case TF_ILP64_TBMV:
+		return tf_check_trmv(TF_STORAGE_BAND, c[0], c[1], c[2], i[0], i[1], i[2], i[3]);
+	case TF_ILP64_TPMV:
+		return tf_check_trmv(TF_STORAGE_PACKED, c[0], c[1], c[2], i[0], 0, 0, i[1]);
 	case TF_ILP64_TRSV: return tf_check_trsv(c[0], c[1], c[2], i[0], i[1], i[2]);
 	case TF_ILP64_TBSV: return tf_check_tbsv(c[0], c[1], c[2], i[0], i[1], i[2], i[3]);
 	case TF_ILP64_TPSV: return tf_check_tpsv(c[0], c[1], c[2], i[0], i[1]);

@@ -1,7 +1,7 @@
 /* What the ILP64 entry points (abi/blas_ilp64.c, generated from the routine
  * table) share: the 64-bit integers narrowed for the 32-bit entry points,
- * Level 1 calls beyond 32 bits split into chunks, and the calls that
- * cannot run without a 64-bit CPU BLAS. */
+ * Level 1 calls beyond 32 bits split into chunks, Level 2 and 3 run in
+ * blocks, and the calls that cannot run without a 64-bit CPU BLAS. */
 #ifndef TF_ABI_ILP64_H
 #define TF_ABI_ILP64_H
 
@@ -82,10 +82,10 @@ int tf_ilp64_illegal(enum tf_routine routine, const char *options, const int64_t
 
 /* The same for a CBLAS Level 2 or 3 routine beyond 32 bits (options: its
  * CBLAS options as tf_cblas_trans and the others give them, count of
- * them): column major, checked as its Fortran routine and reported as the
- * 32-bit CBLAS entry points report (1); a bad layout or option, -1: the
- * caller has the 32-bit entry point report it; else 0 (row major is not
- * checked here). */
+ * them): checked as its Fortran routine checks the column-major form (row
+ * major: the reference CBLAS's transposed one) and reported as the 32-bit
+ * CBLAS entry points report (1); a bad layout or option, -1: the caller
+ * has the 32-bit entry point report it; else 0. */
 int tf_ilp64_cblas_illegal(enum tf_routine routine, int layout, const char *options, int count,
 			   const int64_t *ints);
 

@@ -14,7 +14,9 @@
  * blocks cannot run (packed storage beyond 32 bits, symmetric and
  * triangular band storage beyond 32 bits), the reason is printed and the
  * arrays must be untouched.  Calls the 32-bit entry point refuses (its
- * xerbla_) are skipped and counted.  Exit status 1 on any difference. */
+ * xerbla_) are skipped and counted.  And the rounding once per block of a
+ * sum in dd mode that the message of a call in blocks announces.  Exit
+ * status 1 on any difference. */
 #include <dlfcn.h>
 #include <math.h>
 #include <stdint.h>
@@ -164,6 +166,36 @@ static void describe(const struct routine *r, const struct values *o, const stru
 
 static struct arena want, got, before;
 
+/* What the message of a call in blocks says: in dd mode a sum is rounded
+ * once per block.  dgemm_ with k = 11 (blocks of 3): 1 + 2^-60 in the
+ * first block, -1 + 3 * 2^-60 in the third.  In blocks, C is 1 after the
+ * first block and 3 * 2^-60 after the third; the one 32-bit call rounds
+ * once: 2^-58 in dd mode, 3 * 2^-60 term by term in cpu mode. */
+static int rounding(void)
+{
+	void (*dgemm)(const char *, const char *, const int *, const int *, const int *,
+		      const double *, const double *, const int *, const double *, const int *,
+		      const double *, double *, const int *, size_t, size_t);
+	void *found = dlsym(RTLD_DEFAULT, "dgemm_");
+	memcpy(&dgemm, &found, sizeof dgemm);
+	double a[11] = { 1.0, 0x1p-60, 0, 0, 0, 0, -1.0, 3 * 0x1p-60 }, b[11], alpha = 1.0;
+	double beta = 0.0, c_blocks = NAN, c_one = NAN;
+	for (int i = 0; i < 11; i++)
+		b[i] = 1.0;
+	const int one = 1, k = 11;
+	dgemm("N", "N", &one, &one, &k, &alpha, a, &one, b, &k, &beta, &c_one, &one, 1, 1);
+	struct tf_ilp64_call call = { .name = "dgemm", .type = 'd', .family = TF_ILP64_GEMM,
+				      .options = "NN", .ints = { 1, 1, 11, 1, 11, 1 },
+				      .ptrs = { &alpha, a, b, &beta, &c_blocks } };
+	tf_ilp64_run(&call);
+	const char *mode = getenv("TWOFOLD_MODE");
+	double one_call = mode && strcmp(mode, "cpu") == 0 ? 3 * 0x1p-60 : 0x1p-58;
+	int ok = c_blocks == 3 * 0x1p-60 && c_one == one_call;
+	printf("%s dgemm_ k = 11 in blocks of 3: %a (expected %a), in one call %a (expected %a)\n",
+	       ok ? "ok  " : "FAIL", c_blocks, 3 * 0x1p-60, c_one, one_call);
+	return !ok;
+}
+
 int main(void)
 {
 	/* m, n, k, kl, ku, lda, ldb, ldc, incx, incy: beyond is above 7 */
@@ -268,6 +300,7 @@ int main(void)
 			bad++;
 		}
 	}
+	bad += rounding();
 	printf("%d calls, %d in blocks could not run, %d refused by the 32-bit entry point; %d "
 	       "differing\n",
 	       runs, cannot, skipped, bad);
