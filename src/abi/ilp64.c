@@ -318,8 +318,8 @@ static void tell(enum tf_routine routine, const char *why)
 		bits++;
 	if (!why)
 		tf_message("%s64_: integers beyond 32 bits and no 64-bit CPU BLAS: run in blocks of "
-			   "32-bit calls (a sum is rounded once per block of 2^%d terms, and once "
-			   "per term along a leading dimension beyond 32 bits)",
+			   "32-bit calls (in dd mode a sum is rounded once per block of 2^%d terms, "
+			   "and once per term along a leading dimension beyond 32 bits)",
 			   tf_routine_name(routine), bits);
 	else
 		tf_message("%s64_: integers beyond 32 bits and no 64-bit CPU BLAS, and the call "

@@ -21,10 +21,13 @@
  *     Level 2 routines whose matrix is square (symv, syr, syr2, trmv,
  *     trsv and their Hermitian forms) run as their Level 3 routine with
  *     one column.
+ *   - Symmetric and triangular band storage: diagonal blocks of the same
+ *     k, and gbmv for the k x k pieces that couple neighbouring blocks; a
+ *     leading dimension beyond 32 bits: a contiguous copy of the band.
  *   - Packed storage beyond 32 bits cannot exist (n(n+1)/2 elements), nor
- *     can symmetric or triangular band storage be cut without a copy of
- *     the band: those calls run only where their vectors alone were
- *     beyond (gathered), and say why otherwise.
+ *     can a band of k beyond 2^30 with n beyond 32 bits: those calls run
+ *     only where their vectors alone were beyond (gathered), and say why
+ *     otherwise.
  *
  * Apart from ilp64.c (the checks, the messages, the row-major CBLAS forms)
  * so that test/ilp64/blocks.c can build it with small limits and compare
@@ -611,10 +614,131 @@ static void vec_give(const struct ctx *c, struct vec *v)
 	v->copy = NULL, v->n = 0;
 }
 
+/* ---- symmetric and triangular band storage with n beyond 32 bits: the
+ * diagonal blocks are band matrices of the same k in the same storage; two
+ * neighbouring blocks (k <= the block size) couple through a k x k piece of
+ * the stored triangle, which is a general band matrix in that storage
+ * (upper: kl = 0, ku = k; lower: kl = k, ku = 0), taken by gbmv. */
+
+struct band {
+	const char *ab;
+	int64_t n, k, lda;
+	int upper;
+};
+
+/* The piece coupling block [p0, s0) and block [s0, s1): rows of the
+ * stored triangle's first block and columns of the second (upper), or
+ * the reverse (lower), narrowed to the band; y(rows) += alpha C x(cols)
+ * for trans N, y(cols) += alpha op(C) x(rows) else (x and y of n
+ * elements). */
+static void coupling(const struct ctx *c, const struct band *b, int64_t p0, int64_t s0, int64_t s1,
+		     char trans, const void *alpha, const void *x, int64_t incx, void *y,
+		     int64_t incy)
+{
+	gbmv_fn *f = (gbmv_fn *)entry(c->type, "gbmv");
+	int64_t r0, r1, c0, c1, kl, ku;
+	if (b->upper) {
+		r0 = s0 - b->k > p0 ? s0 - b->k : p0, r1 = s0;
+		c0 = s0, c1 = s0 + b->k < s1 ? s0 + b->k : s1;
+		kl = 0, ku = b->k;
+	} else {
+		r0 = s0, r1 = s0 + b->k < s1 ? s0 + b->k : s1;
+		c0 = s0 - b->k > p0 ? s0 - b->k : p0, c1 = s0;
+		kl = b->k, ku = 0;
+	}
+	if (r0 >= r1 || c0 >= c1 || b->k == 0)
+		return;
+	int m = (int)(r1 - r0), n = (int)(c1 - c0), la = (int)b->lda;
+	int kl1 = (int)(kl - (r0 - c0)), ku1 = (int)(ku + (r0 - c0)), ix = (int)incx, iy = (int)incy;
+	int nt = trans == 'N' || trans == 'n';
+	f(&trans, &m, &n, &kl1, &ku1, alpha, at(c, b->ab, 0, c0, b->lda), &la,
+	  nt ? vec_at(c, x, b->n, incx, c0, n) : vec_at(c, x, b->n, incx, r0, m), &ix, c->one,
+	  nt ? vec_at(c, y, b->n, incy, r0, m) : vec_at(c, y, b->n, incy, c0, n), &iy, 1);
+}
+
+/* sbmv, hbmv: each block's diagonal part with beta, then its coupling
+ * with the block before (both have had their beta). */
+static void band_symmetric(const struct ctx *c, int herm, char uplo, const struct band *b,
+			   const void *alpha, const void *x, int64_t incx, const void *beta,
+			   void *y, int64_t incy)
+{
+	sbmv_fn *f = (sbmv_fn *)entry(c->type, herm ? "hbmv" : "sbmv");
+	struct blocks tb = blocks_of(b->n, step_of(b->n, 0));
+	int k = (int)b->k, la = (int)b->lda, ix = (int)incx, iy = (int)incy;
+	for (int64_t index = 0; index < tb.count; index++) {
+		int64_t s0 = block_start(&tb, index);
+		int sb = (int)block_size(&tb, index);
+		f(&uplo, &sb, &k, alpha, at(c, b->ab, 0, s0, b->lda), &la, vec_at(c, x, b->n, incx, s0, sb),
+		  &ix, beta, vec_at(c, y, b->n, incy, s0, sb), &iy, 1);
+		if (index == 0 || is_zero(c, alpha, 0))
+			continue;
+		int64_t p0 = block_start(&tb, index - 1);
+		coupling(c, b, p0, s0, s0 + sb, 'N', alpha, x, incx, y, incy);
+		coupling(c, b, p0, s0, s0 + sb, herm ? 'C' : 'T', alpha, x, incx, y, incy);
+	}
+}
+
+/* tbmv, tbsv: block by block in the order in which what a block reads is
+ * not yet overwritten (products) or already solved (solves); the coupling
+ * of op(A) with the neighbouring block added (products) or subtracted
+ * (solves) by gbmv. */
+static void band_triangular(const struct ctx *c, int solve, char uplo, char trans, char diag,
+			    const struct band *b, void *x, int64_t incx)
+{
+	tbmv_fn *f = (tbmv_fn *)entry(c->type, solve ? "tbsv" : "tbmv");
+	struct blocks tb = blocks_of(b->n, step_of(b->n, 0));
+	int notrans = trans == 'N' || trans == 'n', op_upper = b->upper == notrans;
+	int forward = solve ? !op_upper : op_upper;
+	int k = (int)b->k, la = (int)b->lda, ix = (int)incx;
+	for (int64_t step = 0; step < tb.count; step++) {
+		int64_t index = forward ? step : tb.count - 1 - step;
+		int64_t s0 = block_start(&tb, index);
+		int sb = (int)block_size(&tb, index);
+		/* the neighbour op(A)(s, other) reads: after (op upper) or before */
+		int64_t other = op_upper ? index + 1 : index - 1;
+		int has_other = other >= 0 && other < tb.count;
+		/* the coupling piece lies between blocks first and first + 1 */
+		int64_t first = op_upper ? index : index - 1;
+		int64_t p0 = block_start(&tb, first), q0 = block_start(&tb, first + 1);
+		int64_t q1 = q0 + block_size(&tb, first + 1);
+		/* op(A)(s, other) x(other) is C x or op(C) x, C the stored piece:
+		 * rows are block s where the piece's rows are s's */
+		int rows_are_s = b->upper ? first == index : first != index;
+		char t = rows_are_s ? 'N' : trans;
+		if (solve && has_other)
+			coupling(c, b, p0, q0, q1, t, c->minus_one, x, incx, x, incx);
+		f(&uplo, &trans, &diag, &sb, &k, at(c, b->ab, 0, s0, b->lda), &la,
+		  vec_at(c, x, b->n, incx, s0, sb), &ix, 1, 1, 1);
+		if (!solve && has_other)
+			coupling(c, b, p0, q0, q1, t, c->one, x, incx, x, incx);
+	}
+}
+
 static const char packed_why[] = "n beyond 32 bits in packed storage, n(n+1)/2 elements, more "
 				 "than an address space holds";
-static const char band_why[] = "n, k or lda beyond 32 bits in symmetric or triangular band "
-			       "storage, which has no sub-block that a 32-bit call takes";
+static const char band_why[] = "k beyond 2^30 with n beyond 32 bits in band storage, "
+			       "more elements than an address space holds";
+
+/* A symmetric or triangular band call's band where n is beyond 32 bits or
+ * lda is: lda beyond 32 bits gathered into a contiguous copy of k + 1 rows
+ * (the address space bounds its columns); NULL where k is too large. */
+static const char *band_of(const struct ctx *c, char uplo, int64_t n, int64_t k, const void *a,
+			   int64_t lda, struct band *b, char **copy)
+{
+	*b = (struct band){ a, n, k, lda, uplo == 'U' || uplo == 'u' };
+	*copy = NULL;
+	if (!fits(k + 1) || (!fits(n) && k > TF_ILP64_BLOCK))
+		return band_why;
+	if (fits(lda))
+		return NULL;
+	*copy = malloc((size_t)((k + 1) * n * c->size));
+	if (!*copy)
+		return "no memory for a contiguous copy of the band";
+	for (int64_t j = 0; j < n; j++)
+		memcpy(*copy + j * (k + 1) * c->size, at(c, a, 0, j, lda), (size_t)((k + 1) * c->size));
+	b->ab = *copy, b->lda = k + 1;
+	return NULL;
+}
 
 static const char *level2(const struct ctx *c, const struct tf_ilp64_call *k)
 {
@@ -660,16 +784,22 @@ static const char *level2(const struct ctx *c, const struct tf_ilp64_call *k)
 		int whole = fits(i[0]) && (packed || fits(i[1])) && (!band || fits(i[2]));
 		if (i[0] <= 0)
 			break;
-		if (!whole && k->family != TF_ILP64_SYMV) {
-			why = band ? band_why : packed_why;
+		if (!whole && packed) {
+			why = packed_why;
 			break;
 		}
-		ok = vec_take(c, &x, p[2], i[0], incx, 0, cx, !whole) &&
-		     vec_take(c, &y, p[4], i[0], incy, 1, cy, !whole);
-		if (!ok)
+		struct band b;
+		char *band_copy = NULL;
+		if (!whole && band && (why = band_of(c, o[0], i[0], i[1], p[1], i[2], &b, &band_copy)))
 			break;
+		ok = vec_take(c, &x, p[2], i[0], incx, 0, cx, !whole && !band) &&
+		     vec_take(c, &y, p[4], i[0], incy, 1, cy, !whole && !band);
 		int ix = (int)x.inc, iy = (int)y.inc;
-		if (!whole)
+		if (!ok)
+			;
+		else if (!whole && band)
+			band_symmetric(c, herm, o[0], &b, p[0], x.p, x.inc, p[3], y.p, y.inc);
+		else if (!whole)
 			symm(c, herm, 'L', o[0], i[0], 1, p[0], p[1], i[1], x.p, i[0], p[3], y.p, i[0]);
 		else if (band)
 			((sbmv_fn *)self)(o, &n0, &n1, p[0], p[1], &n2, x.p, &ix, p[3], y.p, &iy, 1);
@@ -677,6 +807,7 @@ static const char *level2(const struct ctx *c, const struct tf_ilp64_call *k)
 			((spmv_fn *)self)(o, &n0, p[0], p[1], x.p, &ix, p[3], y.p, &iy, 1);
 		else
 			((symv_fn *)self)(o, &n0, p[0], p[1], &n1, x.p, &ix, p[3], y.p, &iy, 1);
+		free(band_copy);
 		break;
 	}
 	case TF_ILP64_TRMV:
@@ -691,16 +822,21 @@ static const char *level2(const struct ctx *c, const struct tf_ilp64_call *k)
 		int whole = fits(i[0]) && (packed || fits(i[1])) && (!band || fits(i[2]));
 		if (i[0] <= 0)
 			break;
-		if (!whole && (band || packed)) {
-			why = band ? band_why : packed_why;
+		if (!whole && packed) {
+			why = packed_why;
 			break;
 		}
-		if (!vec_take(c, &x, p[1], i[0], incx, 1, cx, !whole)) {
-			ok = 0;
+		struct band b;
+		char *band_copy = NULL;
+		if (!whole && band && (why = band_of(c, o[0], i[0], i[1], p[0], i[2], &b, &band_copy)))
 			break;
-		}
+		ok = vec_take(c, &x, p[1], i[0], incx, 1, cx, !whole && !band);
 		int ix = (int)x.inc;
-		if (!whole)
+		if (!ok)
+			;
+		else if (!whole && band)
+			band_triangular(c, solve, o[0], o[1], o[2], &b, x.p, x.inc);
+		else if (!whole)
 			trmm(c, solve, 'L', o[0], o[1], o[2], i[0], 1, c->one, p[0], i[1], x.p, i[0]);
 		else if (band)
 			((tbmv_fn *)self)(o, o + 1, o + 2, &n0, &n1, p[0], &n2, x.p, &ix, 1, 1, 1);
@@ -708,6 +844,7 @@ static const char *level2(const struct ctx *c, const struct tf_ilp64_call *k)
 			((tpmv_fn *)self)(o, o + 1, o + 2, &n0, p[0], x.p, &ix, 1, 1, 1);
 		else
 			((trmv_fn *)self)(o, o + 1, o + 2, &n0, p[0], &n1, x.p, &ix, 1, 1, 1);
+		free(band_copy);
 		break;
 	}
 	case TF_ILP64_GER:

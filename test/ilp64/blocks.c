@@ -208,6 +208,8 @@ int main(void)
 		{ 8, 9, 2, 2, 1, 9, 9, 9, -3, 2 },	    /* band, n beyond */
 		{ 3, 5, 4, 2, 1, 6, 6, 6, 8, -9 },	    /* increments only */
 		{ 12, 12, 4, 2, 3, 6, 6, 6, 1, 2 },	    /* band that fits, m and n beyond */
+		{ 5, 13, 3, 1, 2, 4, 4, 4, 1, -2 },	    /* band, n beyond, k = block */
+		{ 6, 10, 1, 1, 1, 2, 2, 2, -1, 1 },	    /* band, n beyond, k = 1 */
 	};
 	static const char trans[] = "NTC", uplo[] = "UL", diag[] = "NU", side[] = "LR";
 	int bad = 0, runs = 0, skipped = 0, cannot = 0;

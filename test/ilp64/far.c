@@ -422,11 +422,21 @@ static void level2(void)
 		drop(&a), drop(&x), drop(&y);
 	}
 	{
-		/* symmetric band storage with lda beyond 32 bits: not run, y as it was */
 		struct mat a = mat(2, 4, FAR, 'z', 1), x = V(4, 1, 'z', 2), y = V(4, 1, 'z', 3);
+		const int n = 4, k = 1, la = 2;
 		const int64_t N = 4, K = 1;
+		zhbmv_("L", &n, &k, alpha_z, a.compact, &la, x.compact, &one, beta_z, y.compact, &one, 1);
 		zhbmv_64_("L", &N, &K, alpha_z, a.far, &far, x.far, &one64, beta_z, y.far, &one64, 1);
-		check("zhbmv_64_ L, k = 1, lda = 2^32 + 3: cannot run, y untouched", &y);
+		check("zhbmv_64_ L, k = 1, lda = 2^32 + 3", &y);
+		drop(&a), drop(&x), drop(&y);
+	}
+	{
+		/* packed storage of n = 2^31 + 1 would hold 2^61 elements: legal,
+		 * but not run (a message says why), y as it was */
+		struct mat a = V(10, 1, 'd', 1), x = V(4, 1, 'd', 2), y = V(4, 1, 'd', 3);
+		const int64_t N = TWO(31) + 1;
+		dspmv_64_("L", &N, &alpha_d, a.far, x.far, &one64, &beta_d, y.far, &one64, 1);
+		check("dspmv_64_ L, n = 2^31 + 1: cannot run, y untouched", &y);
 		drop(&a), drop(&x), drop(&y);
 	}
 	{
