@@ -43,17 +43,17 @@ static const struct {
 	const char *name;
 	enum tf_ilp64_family family;
 } families[] = {
-	{ "gemm", TF_ILP64_GEMM }, { "symm", TF_ILP64_SYMM }, { "hemm", TF_ILP64_SYMM },
-	{ "syrk", TF_ILP64_SYRK }, { "herk", TF_ILP64_HERK }, { "syr2k", TF_ILP64_SYR2K },
+	{ "gemm", TF_ILP64_GEMM },   { "symm", TF_ILP64_SYMM }, { "hemm", TF_ILP64_SYMM },
+	{ "syrk", TF_ILP64_SYRK },   { "herk", TF_ILP64_HERK }, { "syr2k", TF_ILP64_SYR2K },
 	{ "her2k", TF_ILP64_HER2K }, { "trmm", TF_ILP64_TRMM }, { "trsm", TF_ILP64_TRMM },
-	{ "gemv", TF_ILP64_GEMV }, { "gbmv", TF_ILP64_GBMV }, { "symv", TF_ILP64_SYMV },
-	{ "hemv", TF_ILP64_SYMV }, { "sbmv", TF_ILP64_SBMV }, { "hbmv", TF_ILP64_SBMV },
-	{ "spmv", TF_ILP64_SPMV }, { "hpmv", TF_ILP64_SPMV }, { "trmv", TF_ILP64_TRMV },
-	{ "tbmv", TF_ILP64_TBMV }, { "tpmv", TF_ILP64_TPMV }, { "trsv", TF_ILP64_TRSV },
-	{ "tbsv", TF_ILP64_TBSV }, { "tpsv", TF_ILP64_TPSV }, { "ger", TF_ILP64_GER },
-	{ "geru", TF_ILP64_GER }, { "gerc", TF_ILP64_GER }, { "syr", TF_ILP64_SYR },
-	{ "her", TF_ILP64_SYR }, { "spr", TF_ILP64_SPR }, { "hpr", TF_ILP64_SPR },
-	{ "syr2", TF_ILP64_SYR2 }, { "her2", TF_ILP64_SYR2 }, { "spr2", TF_ILP64_SPR2 },
+	{ "gemv", TF_ILP64_GEMV },   { "gbmv", TF_ILP64_GBMV }, { "symv", TF_ILP64_SYMV },
+	{ "hemv", TF_ILP64_SYMV },   { "sbmv", TF_ILP64_SBMV }, { "hbmv", TF_ILP64_SBMV },
+	{ "spmv", TF_ILP64_SPMV },   { "hpmv", TF_ILP64_SPMV }, { "trmv", TF_ILP64_TRMV },
+	{ "tbmv", TF_ILP64_TBMV },   { "tpmv", TF_ILP64_TPMV }, { "trsv", TF_ILP64_TRSV },
+	{ "tbsv", TF_ILP64_TBSV },   { "tpsv", TF_ILP64_TPSV }, { "ger", TF_ILP64_GER },
+	{ "geru", TF_ILP64_GER },    { "gerc", TF_ILP64_GER },	{ "syr", TF_ILP64_SYR },
+	{ "her", TF_ILP64_SYR },     { "spr", TF_ILP64_SPR },	{ "hpr", TF_ILP64_SPR },
+	{ "syr2", TF_ILP64_SYR2 },   { "her2", TF_ILP64_SYR2 }, { "spr2", TF_ILP64_SPR2 },
 	{ "hpr2", TF_ILP64_SPR2 },
 };
 
@@ -84,11 +84,11 @@ typedef void trmm_fn(const char *, const char *, const char *, const char *, con
 typedef void gemv_fn(const char *, const int *, const int *, const void *, const void *,
 		     const int *, const void *, const int *, const void *, void *, const int *,
 		     size_t);
-typedef void gbmv_fn(const char *, const int *, const int *, const int *, const int *,
-		     const void *, const void *, const int *, const void *, const int *,
-		     const void *, void *, const int *, size_t);
-typedef void ger_fn(const int *, const int *, const void *, const void *, const int *,
-		    const void *, const int *, void *, const int *);
+typedef void gbmv_fn(const char *, const int *, const int *, const int *, const int *, const void *,
+		     const void *, const int *, const void *, const int *, const void *, void *,
+		     const int *, size_t);
+typedef void ger_fn(const int *, const int *, const void *, const void *, const int *, const void *,
+		    const int *, void *, const int *);
 typedef void symv_fn(const char *, const int *, const void *, const void *, const int *,
 		     const void *, const int *, const void *, void *, const int *, size_t);
 typedef void sbmv_fn(const char *, const int *, const int *, const void *, const void *,
@@ -289,29 +289,30 @@ static void trmm(const struct ctx *c, int solve, char side, char uplo, char ta, 
 					/* left-looking: B_s = alpha B_s - op(A)(s, done) X_done */
 					if (left)
 						gemm(c, ta, 'N', sb, ob, dn, c->minus_one,
-						     at(c, a, d0, s0, lda), lda, BLK(d0), ldb, alpha,
-						     BLK(s0), ldb);
+						     at(c, a, d0, s0, lda), lda, BLK(d0), ldb,
+						     alpha, BLK(s0), ldb);
 					else
-						gemm(c, 'N', 'N', ob, sb, dn, c->minus_one, BLK(d0), ldb,
-						     at(c, a, d0, s0, lda), lda, alpha, BLK(s0), ldb);
+						gemm(c, 'N', 'N', ob, sb, dn, c->minus_one, BLK(d0),
+						     ldb, at(c, a, d0, s0, lda), lda, alpha,
+						     BLK(s0), ldb);
 				}
-				const void *diag_alpha = step == 0 || zero_alpha ||
-								 (!outer && dn == 0) ?
-								 alpha :
-								 c->one;
-				f(&side, &uplo, &ta, &diag, &mb, &nb, diag_alpha, as, &la, BLK(s0), &lb, 1,
-				  1, 1, 1);
+				const void *diag_alpha =
+					step == 0 || zero_alpha || (!outer && dn == 0) ? alpha
+										       : c->one;
+				f(&side, &uplo, &ta, &diag, &mb, &nb, diag_alpha, as, &la, BLK(s0),
+				  &lb, 1, 1, 1, 1);
 				if (outer && !zero_alpha && rn > 0) {
 					/* right-looking: B_rest = beta B_rest - op(A)(rest, s) X_s,
 					 * beta = alpha the first time each rest block is met */
 					const void *beta = step == 0 ? alpha : c->one;
 					if (left)
 						gemm(c, 'N', 'N', rn, ob, sb, c->minus_one,
-						     at(c, a, r0, s0, lda), lda, BLK(s0), ldb, beta, BLK(r0),
-						     ldb);
+						     at(c, a, r0, s0, lda), lda, BLK(s0), ldb, beta,
+						     BLK(r0), ldb);
 					else
-						gemm(c, 'N', ta, ob, rn, sb, c->minus_one, BLK(s0), ldb,
-						     at(c, a, r0, s0, lda), lda, beta, BLK(r0), ldb);
+						gemm(c, 'N', ta, ob, rn, sb, c->minus_one, BLK(s0),
+						     ldb, at(c, a, r0, s0, lda), lda, beta, BLK(r0),
+						     ldb);
 				}
 			} else if (outer) {
 				/* B_others += alpha op(A)(others, s) B_s, those others
@@ -320,28 +321,32 @@ static void trmm(const struct ctx *c, int solve, char side, char uplo, char ta, 
 				int64_t rn = (left ? upper : !upper) ? before : after;
 				if (!zero_alpha && rn > 0) {
 					if (left)
-						gemm(c, 'N', 'N', rn, ob, sb, alpha, at(c, a, r0, s0, lda),
-						     lda, BLK(s0), ldb, c->one, BLK(r0), ldb);
+						gemm(c, 'N', 'N', rn, ob, sb, alpha,
+						     at(c, a, r0, s0, lda), lda, BLK(s0), ldb,
+						     c->one, BLK(r0), ldb);
 					else
 						gemm(c, 'N', ta, ob, rn, sb, alpha, BLK(s0), ldb,
-						     at(c, a, r0, s0, lda), lda, c->one, BLK(r0), ldb);
+						     at(c, a, r0, s0, lda), lda, c->one, BLK(r0),
+						     ldb);
 				}
-				f(&side, &uplo, &ta, &diag, &mb, &nb, alpha, as, &la, BLK(s0), &lb, 1, 1, 1,
-				  1);
+				f(&side, &uplo, &ta, &diag, &mb, &nb, alpha, as, &la, BLK(s0), &lb,
+				  1, 1, 1, 1);
 			} else {
 				/* B_s = alpha op(A)(s, s) B_s + alpha op(A)(s, others) B_others,
 				 * those others not yet overwritten */
 				int64_t r0 = (left ? upper : !upper) ? after0 : 0;
 				int64_t rn = (left ? upper : !upper) ? after : before;
-				f(&side, &uplo, &ta, &diag, &mb, &nb, alpha, as, &la, BLK(s0), &lb, 1, 1, 1,
-				  1);
+				f(&side, &uplo, &ta, &diag, &mb, &nb, alpha, as, &la, BLK(s0), &lb,
+				  1, 1, 1, 1);
 				if (!zero_alpha && rn > 0) {
 					if (left)
-						gemm(c, ta, 'N', sb, ob, rn, alpha, at(c, a, r0, s0, lda),
-						     lda, BLK(r0), ldb, c->one, BLK(s0), ldb);
+						gemm(c, ta, 'N', sb, ob, rn, alpha,
+						     at(c, a, r0, s0, lda), lda, BLK(r0), ldb,
+						     c->one, BLK(s0), ldb);
 					else
 						gemm(c, 'N', 'N', ob, sb, rn, alpha, BLK(r0), ldb,
-						     at(c, a, r0, s0, lda), lda, c->one, BLK(s0), ldb);
+						     at(c, a, r0, s0, lda), lda, c->one, BLK(s0),
+						     ldb);
 				}
 			}
 		}
@@ -377,22 +382,22 @@ static void symm(const struct ctx *c, int herm, char side, char uplo, int64_t m,
 			int64_t s0 = block_start(&tb, index), sb = block_size(&tb, index);
 			int mb = (int)(left ? sb : ob), nb = (int)(left ? ob : sb);
 			int la = ld_of(lda, sb), lb = ld_of(ldb, mb), lc = ld_of(ldc, mb);
-			f(&side, &uplo, &mb, &nb, alpha, at(c, a, s0, s0, lda), &la, BB(s0), &lb, beta,
-			  CC(s0), &lc, 1, 1);
+			f(&side, &uplo, &mb, &nb, alpha, at(c, a, s0, s0, lda), &la, BB(s0), &lb,
+			  beta, CC(s0), &lc, 1, 1);
 			int64_t r0 = up ? 0 : s0 + sb, rn = up ? s0 : t - s0 - sb;
 			if (zero_alpha || rn == 0)
 				continue;
 			const char *stored = at(c, a, r0, s0, lda); /* rows r, columns s */
 			if (left) {
-				gemm(c, tt, 'N', sb, ob, rn, alpha, stored, lda, BB(r0), ldb, c->one,
-				     CC(s0), ldc);
-				gemm(c, 'N', 'N', rn, ob, sb, alpha, stored, lda, BB(s0), ldb, c->one,
-				     CC(r0), ldc);
+				gemm(c, tt, 'N', sb, ob, rn, alpha, stored, lda, BB(r0), ldb,
+				     c->one, CC(s0), ldc);
+				gemm(c, 'N', 'N', rn, ob, sb, alpha, stored, lda, BB(s0), ldb,
+				     c->one, CC(r0), ldc);
 			} else {
-				gemm(c, 'N', 'N', ob, sb, rn, alpha, BB(r0), ldb, stored, lda, c->one,
-				     CC(s0), ldc);
-				gemm(c, 'N', tt, ob, rn, sb, alpha, BB(s0), ldb, stored, lda, c->one,
-				     CC(r0), ldc);
+				gemm(c, 'N', 'N', ob, sb, rn, alpha, BB(r0), ldb, stored, lda,
+				     c->one, CC(s0), ldc);
+				gemm(c, 'N', tt, ob, rn, sb, alpha, BB(s0), ldb, stored, lda,
+				     c->one, CC(r0), ldc);
 			}
 		}
 #undef BB
@@ -446,8 +451,8 @@ static void rank_update(const struct ctx *c, int herm, char uplo, char trans, in
 				f2(&uplo, &trans, &jb, &kb, alpha, as, &la, bs, &lb, sub_beta,
 				   at(c, cm, j, j, ldc), &lc, 1, 1);
 			} else {
-				f1(&uplo, &trans, &jb, &kb, alpha, as, &la, sub_beta, at(c, cm, j, j, ldc),
-				   &lc, 1, 1);
+				f1(&uplo, &trans, &jb, &kb, alpha, as, &la, sub_beta,
+				   at(c, cm, j, j, ldc), &lc, 1, 1);
 			}
 		}
 		int64_t r0 = up ? 0 : j + jb, rn = up ? j : n - j - jb;
@@ -456,15 +461,15 @@ static void rank_update(const struct ctx *c, int herm, char uplo, char trans, in
 		char *cs = at(c, cm, r0, j, ldc);
 		if (nt) {
 			gemm(c, 'N', tt, rn, jb, k, alpha1, at(c, a, r0, 0, lda), lda,
-			     two ? at(c, b, j, 0, ldb) : at(c, a, j, 0, lda), two ? ldb : lda, gbeta, cs,
-			     ldc);
+			     two ? at(c, b, j, 0, ldb) : at(c, a, j, 0, lda), two ? ldb : lda,
+			     gbeta, cs, ldc);
 			if (two)
 				gemm(c, 'N', tt, rn, jb, k, alpha2, at(c, b, r0, 0, ldb), ldb,
 				     at(c, a, j, 0, lda), lda, c->one, cs, ldc);
 		} else {
 			gemm(c, tt, 'N', rn, jb, k, alpha1, at(c, a, 0, r0, lda), lda,
-			     two ? at(c, b, 0, j, ldb) : at(c, a, 0, j, lda), two ? ldb : lda, gbeta, cs,
-			     ldc);
+			     two ? at(c, b, 0, j, ldb) : at(c, a, 0, j, lda), two ? ldb : lda,
+			     gbeta, cs, ldc);
 			if (two)
 				gemm(c, tt, 'N', rn, jb, k, alpha2, at(c, b, 0, r0, ldb), ldb,
 				     at(c, a, 0, j, lda), lda, c->one, cs, ldc);
@@ -491,7 +496,8 @@ static void gemv(const struct ctx *c, char trans, int64_t m, int64_t n, const vo
 			int64_t sb = MIN(ss, sum - s);
 			int rows = (int)(nt ? ob : sb), cols = (int)(nt ? sb : ob);
 			int la = ld_of(lda, rows);
-			f(&trans, &rows, &cols, alpha, nt ? at(c, a, o, s, lda) : at(c, a, s, o, lda), &la,
+			f(&trans, &rows, &cols, alpha,
+			  nt ? at(c, a, o, s, lda) : at(c, a, s, o, lda), &la,
 			  vec_at(c, x, sum, incx, s, sb), &ix, s == 0 ? beta : c->one,
 			  vec_at(c, y, out, incy, o, ob), &iy, 1);
 		}
@@ -529,19 +535,23 @@ static void gbmv(const struct ctx *c, char trans, int64_t m, int64_t n, int64_t 
 			int64_t sb = MIN(ss, hi - s), r0, r1, c0, c1;
 			if (nt) {
 				c0 = s, c1 = s + sb;
-				r0 = c0 - ku > o ? c0 - ku : o, r1 = c1 + kl < o + ob ? c1 + kl : o + ob;
+				r0 = c0 - ku > o ? c0 - ku : o,
+				r1 = c1 + kl < o + ob ? c1 + kl : o + ob;
 			} else {
 				r0 = s, r1 = s + sb;
-				c0 = r0 - kl > o ? r0 - kl : o, c1 = r1 + ku < o + ob ? r1 + ku : o + ob;
+				c0 = r0 - kl > o ? r0 - kl : o,
+				c1 = r1 + ku < o + ob ? r1 + ku : o + ob;
 			}
 			if (r0 >= r1 || c0 >= c1)
 				continue;
 			int mm = (int)(r1 - r0), nn = (int)(c1 - c0);
 			int kl1 = (int)(kl - (r0 - c0)), ku1 = (int)(ku + (r0 - c0));
-			const void *xs = nt ? vec_at(c, x, n, incx, c0, nn) : vec_at(c, x, m, incx, r0, mm);
-			void *ys = nt ? vec_at(c, y, m, incy, r0, mm) : vec_at(c, y, n, incy, c0, nn);
-			f(&trans, &mm, &nn, &kl1, &ku1, alpha, at(c, a, 0, c0, lda), &la, xs, &ix, c->one,
-			  ys, &iy, 1);
+			const void *xs =
+				nt ? vec_at(c, x, n, incx, c0, nn) : vec_at(c, x, m, incx, r0, mm);
+			void *ys =
+				nt ? vec_at(c, y, m, incy, r0, mm) : vec_at(c, y, n, incy, c0, nn);
+			f(&trans, &mm, &nn, &kl1, &ku1, alpha, at(c, a, 0, c0, lda), &la, xs, &ix,
+			  c->one, ys, &iy, 1);
 		}
 	}
 }
@@ -649,7 +659,8 @@ static void coupling(const struct ctx *c, const struct band *b, int64_t p0, int6
 	if (r0 >= r1 || c0 >= c1 || b->k == 0)
 		return;
 	int m = (int)(r1 - r0), n = (int)(c1 - c0), la = (int)b->lda;
-	int kl1 = (int)(kl - (r0 - c0)), ku1 = (int)(ku + (r0 - c0)), ix = (int)incx, iy = (int)incy;
+	int kl1 = (int)(kl - (r0 - c0)), ku1 = (int)(ku + (r0 - c0)), ix = (int)incx,
+	    iy = (int)incy;
 	int nt = trans == 'N' || trans == 'n';
 	f(&trans, &m, &n, &kl1, &ku1, alpha, at(c, b->ab, 0, c0, b->lda), &la,
 	  nt ? vec_at(c, x, b->n, incx, c0, n) : vec_at(c, x, b->n, incx, r0, m), &ix, c->one,
@@ -668,8 +679,9 @@ static void band_symmetric(const struct ctx *c, int herm, char uplo, const struc
 	for (int64_t index = 0; index < tb.count; index++) {
 		int64_t s0 = block_start(&tb, index);
 		int sb = (int)block_size(&tb, index);
-		f(&uplo, &sb, &k, alpha, at(c, b->ab, 0, s0, b->lda), &la, vec_at(c, x, b->n, incx, s0, sb),
-		  &ix, beta, vec_at(c, y, b->n, incy, s0, sb), &iy, 1);
+		f(&uplo, &sb, &k, alpha, at(c, b->ab, 0, s0, b->lda), &la,
+		  vec_at(c, x, b->n, incx, s0, sb), &ix, beta, vec_at(c, y, b->n, incy, s0, sb),
+		  &iy, 1);
 		if (index == 0 || is_zero(c, alpha, 0))
 			continue;
 		int64_t p0 = block_start(&tb, index - 1);
@@ -735,7 +747,8 @@ static const char *band_of(const struct ctx *c, char uplo, int64_t n, int64_t k,
 	if (!*copy)
 		return "no memory for a contiguous copy of the band";
 	for (int64_t j = 0; j < n; j++)
-		memcpy(*copy + j * (k + 1) * c->size, at(c, a, 0, j, lda), (size_t)((k + 1) * c->size));
+		memcpy(*copy + j * (k + 1) * c->size, at(c, a, 0, j, lda),
+		       (size_t)((k + 1) * c->size));
 	b->ab = *copy, b->lda = k + 1;
 	return NULL;
 }
@@ -759,7 +772,7 @@ static const char *level2(const struct ctx *c, const struct tf_ilp64_call *k)
 		if (i[0] <= 0 || i[1] <= 0)
 			break;
 		ok = vec_take(c, &x, p[2], nt ? i[1] : i[0], i[3], 0, cx, 0) &&
-		     vec_take(c, &y, p[4], nt ? i[0] : i[1], i[4], 1, cy, 0);
+			vec_take(c, &y, p[4], nt ? i[0] : i[1], i[4], 1, cy, 0);
 		if (ok)
 			gemv(c, o[0], i[0], i[1], p[0], p[1], i[2], x.p, x.inc, p[3], y.p, y.inc);
 		break;
@@ -771,10 +784,10 @@ static const char *level2(const struct ctx *c, const struct tf_ilp64_call *k)
 			break;
 		}
 		ok = vec_take(c, &x, p[2], nt ? i[1] : i[0], i[5], 0, cx, 0) &&
-		     vec_take(c, &y, p[4], nt ? i[0] : i[1], i[6], 1, cy, 0);
+			vec_take(c, &y, p[4], nt ? i[0] : i[1], i[6], 1, cy, 0);
 		if (ok)
-			gbmv(c, o[0], i[0], i[1], i[2], i[3], p[0], p[1], i[4], x.p, x.inc, p[3], y.p,
-			     y.inc);
+			gbmv(c, o[0], i[0], i[1], i[2], i[3], p[0], p[1], i[4], x.p, x.inc, p[3],
+			     y.p, y.inc);
 		break;
 	case TF_ILP64_SYMV:
 	case TF_ILP64_SBMV:
@@ -790,19 +803,24 @@ static const char *level2(const struct ctx *c, const struct tf_ilp64_call *k)
 		}
 		struct band b;
 		char *band_copy = NULL;
-		if (!whole && band && (why = band_of(c, o[0], i[0], i[1], p[1], i[2], &b, &band_copy)))
+		if (!whole && band &&
+		    (why = band_of(c, o[0], i[0], i[1], p[1], i[2], &b, &band_copy)))
 			break;
 		ok = vec_take(c, &x, p[2], i[0], incx, 0, cx, !whole && !band) &&
-		     vec_take(c, &y, p[4], i[0], incy, 1, cy, !whole && !band);
+			vec_take(c, &y, p[4], i[0], incy, 1, cy, !whole && !band);
 		int ix = (int)x.inc, iy = (int)y.inc;
-		if (!ok)
-			;
-		else if (!whole && band)
+		if (!ok) {
+			free(band_copy);
+			break;
+		}
+		if (!whole && band)
 			band_symmetric(c, herm, o[0], &b, p[0], x.p, x.inc, p[3], y.p, y.inc);
 		else if (!whole)
-			symm(c, herm, 'L', o[0], i[0], 1, p[0], p[1], i[1], x.p, i[0], p[3], y.p, i[0]);
+			symm(c, herm, 'L', o[0], i[0], 1, p[0], p[1], i[1], x.p, i[0], p[3], y.p,
+			     i[0]);
 		else if (band)
-			((sbmv_fn *)self)(o, &n0, &n1, p[0], p[1], &n2, x.p, &ix, p[3], y.p, &iy, 1);
+			((sbmv_fn *)self)(o, &n0, &n1, p[0], p[1], &n2, x.p, &ix, p[3], y.p, &iy,
+					  1);
 		else if (packed)
 			((spmv_fn *)self)(o, &n0, p[0], p[1], x.p, &ix, p[3], y.p, &iy, 1);
 		else
@@ -828,16 +846,20 @@ static const char *level2(const struct ctx *c, const struct tf_ilp64_call *k)
 		}
 		struct band b;
 		char *band_copy = NULL;
-		if (!whole && band && (why = band_of(c, o[0], i[0], i[1], p[0], i[2], &b, &band_copy)))
+		if (!whole && band &&
+		    (why = band_of(c, o[0], i[0], i[1], p[0], i[2], &b, &band_copy)))
 			break;
 		ok = vec_take(c, &x, p[1], i[0], incx, 1, cx, !whole && !band);
 		int ix = (int)x.inc;
-		if (!ok)
-			;
-		else if (!whole && band)
+		if (!ok) {
+			free(band_copy);
+			break;
+		}
+		if (!whole && band)
 			band_triangular(c, solve, o[0], o[1], o[2], &b, x.p, x.inc);
 		else if (!whole)
-			trmm(c, solve, 'L', o[0], o[1], o[2], i[0], 1, c->one, p[0], i[1], x.p, i[0]);
+			trmm(c, solve, 'L', o[0], o[1], o[2], i[0], 1, c->one, p[0], i[1], x.p,
+			     i[0]);
 		else if (band)
 			((tbmv_fn *)self)(o, o + 1, o + 2, &n0, &n1, p[0], &n2, x.p, &ix, 1, 1, 1);
 		else if (packed)
@@ -851,9 +873,10 @@ static const char *level2(const struct ctx *c, const struct tf_ilp64_call *k)
 		if (i[0] <= 0 || i[1] <= 0)
 			break;
 		ok = vec_take(c, &x, p[1], i[0], i[2], 0, cx, 0) &&
-		     vec_take(c, &y, p[2], i[1], i[3], 0, cy, 0);
+			vec_take(c, &y, p[2], i[1], i[3], 0, cy, 0);
 		if (ok)
-			ger(c, (ger_fn *)self, i[0], i[1], p[0], x.p, x.inc, y.p, y.inc, p[3], i[4]);
+			ger(c, (ger_fn *)self, i[0], i[1], p[0], x.p, x.inc, y.p, y.inc, p[3],
+			    i[4]);
 		break;
 	case TF_ILP64_SYR:
 	case TF_ILP64_SPR:
@@ -870,14 +893,14 @@ static const char *level2(const struct ctx *c, const struct tf_ilp64_call *k)
 			break;
 		}
 		ok = vec_take(c, &x, p[1], i[0], i[1], 0, cx, !whole) &&
-		     (!two || vec_take(c, &y, p[2], i[0], i[2], 0, cy, !whole));
+			(!two || vec_take(c, &y, p[2], i[0], i[2], 0, cy, !whole));
 		if (!ok)
 			break;
 		int ix = (int)x.inc, iy = (int)y.inc, la = (int)lda;
 		void *ap = p[two ? 3 : 2];
 		if (!whole)
-			rank_update(c, herm, o[0], 'N', i[0], 1, p[0], x.p, i[0], two ? y.p : NULL, i[0],
-				    c->one, ap, lda);
+			rank_update(c, herm, o[0], 'N', i[0], 1, p[0], x.p, i[0], two ? y.p : NULL,
+				    i[0], c->one, ap, lda);
 		else if (two && packed)
 			((spr2_fn *)self)(o, &n0, p[0], x.p, &ix, y.p, &iy, ap, 1);
 		else if (two)
@@ -914,10 +937,12 @@ const char *tf_ilp64_run(const struct tf_ilp64_call *k)
 	int herm = name[0] == 'h';
 	switch (k->family) {
 	case TF_ILP64_GEMM:
-		gemm(&c, o[0], o[1], i[0], i[1], i[2], p[0], p[1], i[3], p[2], i[4], p[3], p[4], i[5]);
+		gemm(&c, o[0], o[1], i[0], i[1], i[2], p[0], p[1], i[3], p[2], i[4], p[3], p[4],
+		     i[5]);
 		return NULL;
 	case TF_ILP64_SYMM:
-		symm(&c, herm, o[0], o[1], i[0], i[1], p[0], p[1], i[2], p[2], i[3], p[3], p[4], i[4]);
+		symm(&c, herm, o[0], o[1], i[0], i[1], p[0], p[1], i[2], p[2], i[3], p[3], p[4],
+		     i[4]);
 		return NULL;
 	case TF_ILP64_SYRK:
 	case TF_ILP64_HERK:
@@ -926,12 +951,12 @@ const char *tf_ilp64_run(const struct tf_ilp64_call *k)
 		return NULL;
 	case TF_ILP64_SYR2K:
 	case TF_ILP64_HER2K:
-		rank_update(&c, herm, o[0], o[1], i[0], i[1], p[0], p[1], i[2], p[2], i[3], p[3], p[4],
-			    i[4]);
+		rank_update(&c, herm, o[0], o[1], i[0], i[1], p[0], p[1], i[2], p[2], i[3], p[3],
+			    p[4], i[4]);
 		return NULL;
 	case TF_ILP64_TRMM:
-		trmm(&c, strcmp(name, "trsm") == 0, o[0], o[1], o[2], o[3], i[0], i[1], p[0], p[1], i[2],
-		     p[2], i[3]);
+		trmm(&c, strcmp(name, "trsm") == 0, o[0], o[1], o[2], o[3], i[0], i[1], p[0], p[1],
+		     i[2], p[2], i[3]);
 		return NULL;
 	default:
 		return level2(&c, k);

@@ -66,8 +66,8 @@ static void fill(struct arena *a, const char *kinds, uint64_t *state)
 
 static double element(const struct arena *a, int slot, char kind, size_t j)
 {
-	return kind == 'd' ? ((const double *)(const void *)a->slot[slot])[j] :
-			     ((const float *)(const void *)a->slot[slot])[j];
+	return kind == 'd' ? ((const double *)(const void *)a->slot[slot])[j]
+			   : ((const float *)(const void *)a->slot[slot])[j];
 }
 
 /* Whether every data slot of got agrees with want (NaN where want has
@@ -87,7 +87,8 @@ static int agree(const struct arena *want, const struct arena *got, const char *
 		for (size_t j = 0; j < count; j++) {
 			double w = element(want, i + 1, kinds[i], j);
 			double g = element(got, i + 1, kinds[i], j);
-			if (isnan(w) != isnan(g) || (!isnan(w) && fabs(w - g) > tolerance * largest)) {
+			if (isnan(w) != isnan(g) ||
+			    (!isnan(w) && fabs(w - g) > tolerance * largest)) {
 				*where = i + 1;
 				return 0;
 			}
@@ -115,7 +116,7 @@ static int option_of(const char *name, const struct values *o, char *c)
 
 static int int_of(const char *name, const struct values64 *i, int64_t *v)
 {
-	static const char *const names[] = { "m",   "n",   "k",   "kl",   "ku",
+	static const char *const names[] = { "m",   "n",   "k",	  "kl",	  "ku",
 					     "lda", "ldb", "ldc", "incx", "incy" };
 	const int64_t values[] = { i->m,   i->n,   i->k,   i->kl,   i->ku,
 				   i->lda, i->ldb, i->ldc, i->incx, i->incy };
@@ -147,11 +148,11 @@ static void describe(const struct routine *r, const struct values *o, const stru
 		int64_t v;
 		if (option_of(name, o, &c)) {
 			call->options[no++] = c;
-			*options |= strcmp(name, "transb") == 0	    ? 2u :
-				    strncmp(name, "trans", 5) == 0 ? 1u :
-				    strcmp(name, "uplo") == 0	    ? 4u :
-				    strcmp(name, "diag") == 0	    ? 8u :
-								      16u;
+			*options |= strcmp(name, "transb") == 0	 ? 2u
+				: strncmp(name, "trans", 5) == 0 ? 1u
+				: strcmp(name, "uplo") == 0	 ? 4u
+				: strcmp(name, "diag") == 0	 ? 8u
+								 : 16u;
 		} else if (int_of(name, i, &v)) {
 			call->ints[ni++] = v;
 		} else {
@@ -184,8 +185,11 @@ static int rounding(void)
 		b[i] = 1.0;
 	const int one = 1, k = 11;
 	dgemm("N", "N", &one, &one, &k, &alpha, a, &one, b, &k, &beta, &c_one, &one, 1, 1);
-	struct tf_ilp64_call call = { .name = "dgemm", .type = 'd', .family = TF_ILP64_GEMM,
-				      .options = "NN", .ints = { 1, 1, 11, 1, 11, 1 },
+	struct tf_ilp64_call call = { .name = "dgemm",
+				      .type = 'd',
+				      .family = TF_ILP64_GEMM,
+				      .options = "NN",
+				      .ints = { 1, 1, 11, 1, 11, 1 },
 				      .ptrs = { &alpha, a, b, &beta, &c_blocks } };
 	tf_ilp64_run(&call);
 	const char *mode = getenv("TWOFOLD_MODE");
@@ -200,16 +204,16 @@ int main(void)
 {
 	/* m, n, k, kl, ku, lda, ldb, ldc, incx, incy: beyond is above 7 */
 	static const struct values32 sizes[] = {
-		{ 5, 11, 6, 1, 2, 7, 7, 7, 1, 1 },	    /* n beyond */
-		{ 6, 5, 11, 2, 1, 7, 7, 7, -2, 3 },	    /* k beyond */
-		{ 11, 4, 3, 2, 3, 12, 12, 12, 2, -1 },	    /* m and the leading dimensions */
-		{ 4, 3, 5, 1, 1, 9, 10, 11, 9, -10 },	    /* leading dimensions, increments */
-		{ 10, 10, 10, 3, 2, 10, 10, 10, 1, -1 },    /* square */
-		{ 8, 9, 2, 2, 1, 9, 9, 9, -3, 2 },	    /* band, n beyond */
-		{ 3, 5, 4, 2, 1, 6, 6, 6, 8, -9 },	    /* increments only */
-		{ 12, 12, 4, 2, 3, 6, 6, 6, 1, 2 },	    /* band that fits, m and n beyond */
-		{ 5, 13, 3, 1, 2, 4, 4, 4, 1, -2 },	    /* band, n beyond, k = block */
-		{ 6, 10, 1, 1, 1, 2, 2, 2, -1, 1 },	    /* band, n beyond, k = 1 */
+		{ 5, 11, 6, 1, 2, 7, 7, 7, 1, 1 }, /* n beyond */
+		{ 6, 5, 11, 2, 1, 7, 7, 7, -2, 3 }, /* k beyond */
+		{ 11, 4, 3, 2, 3, 12, 12, 12, 2, -1 }, /* m and the leading dimensions */
+		{ 4, 3, 5, 1, 1, 9, 10, 11, 9, -10 }, /* leading dimensions, increments */
+		{ 10, 10, 10, 3, 2, 10, 10, 10, 1, -1 }, /* square */
+		{ 8, 9, 2, 2, 1, 9, 9, 9, -3, 2 }, /* band, n beyond */
+		{ 3, 5, 4, 2, 1, 6, 6, 6, 8, -9 }, /* increments only */
+		{ 12, 12, 4, 2, 3, 6, 6, 6, 1, 2 }, /* band that fits, m and n beyond */
+		{ 5, 13, 3, 1, 2, 4, 4, 4, 1, -2 }, /* band, n beyond, k = block */
+		{ 6, 10, 1, 1, 1, 2, 2, 2, -1, 1 }, /* band, n beyond, k = 1 */
 	};
 	static const char trans[] = "NTC", uplo[] = "UL", diag[] = "NU", side[] = "LR";
 	int bad = 0, runs = 0, skipped = 0, cannot = 0;
@@ -233,7 +237,8 @@ int main(void)
 			const struct values32 *i = &sizes[s];
 			const struct values64 i64 = { i->m,   i->n,   i->k,   i->kl,   i->ku,
 						      i->lda, i->ldb, i->ldc, i->incx, i->incy };
-			for (int combination = 0; combination < 3 * 3 * 2 * 2 * 2 * 2; combination++) {
+			for (int combination = 0; combination < 3 * 3 * 2 * 2 * 2 * 2;
+			     combination++) {
 				int c = combination;
 				struct values o = { 0 };
 				o.trans = trans[c % 3], c /= 3;
@@ -248,14 +253,15 @@ int main(void)
 				describe(routine, &o, &i64, &got, &call, &has, &beta, &out);
 				/* each combination of the options the routine has, once */
 				int redundant = (!(has & 1) && o.trans != 'N') ||
-						(!(has & 2) && o.transb != 'N') ||
-						(!(has & 4) && o.uplo != 'U') ||
-						(!(has & 8) && o.diag != 'N') ||
-						(!(has & 16) && o.side != 'L') ||
-						(beta_zero && (!beta || !out));
+					(!(has & 2) && o.transb != 'N') ||
+					(!(has & 4) && o.uplo != 'U') ||
+					(!(has & 8) && o.diag != 'N') ||
+					(!(has & 16) && o.side != 'L') ||
+					(beta_zero && (!beta || !out));
 				if (redundant)
 					continue;
-				uint64_t state = 0x5eed + r * 1000 + s * 100 + (uint64_t)combination;
+				uint64_t state =
+					0x5eed + r * 1000 + s * 100 + (uint64_t)combination;
 				fill(&want, routine->kinds, &state);
 				if (beta_zero) {
 					memset(want.slot[beta], 0, SLOT_BYTES);
@@ -273,7 +279,8 @@ int main(void)
 				runs++, routine_runs++;
 				int where = 0;
 				if (refused) {
-					printf("FAIL %s sizes %zu options %c%c%c%c%c%s: a 32-bit call of "
+					printf("FAIL %s sizes %zu options %c%c%c%c%c%s: a 32-bit "
+					       "call of "
 					       "the blocks was refused\n",
 					       routine->name, s, o.trans, o.transb, o.uplo, o.diag,
 					       o.side, beta_zero ? " beta 0" : "");
@@ -282,12 +289,14 @@ int main(void)
 					why_cannot = why;
 					cannot++;
 					if (memcmp(&got, &before, sizeof got) != 0) {
-						printf("FAIL %s sizes %zu: cannot (%s), but wrote\n",
+						printf("FAIL %s sizes %zu: cannot (%s), but "
+						       "wrote\n",
 						       routine->name, s, why);
 						bad++, routine_bad++;
 					}
 				} else if (!agree(&want, &got, routine->kinds, tolerance, &where)) {
-					printf("FAIL %s sizes %zu options %c%c%c%c%c%s: argument %d "
+					printf("FAIL %s sizes %zu options %c%c%c%c%c%s: argument "
+					       "%d "
 					       "differs from the one 32-bit call\n",
 					       routine->name, s, o.trans, o.transb, o.uplo, o.diag,
 					       o.side, beta_zero ? " beta 0" : "", where);

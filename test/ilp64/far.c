@@ -114,13 +114,13 @@ void dspr2_(C, I, R, R, I, R, I, W, size_t);
 void dspr2_64_(C, L, R, R, L, R, L, W, size_t);
 void zhpr2_(C, I, R, R, I, R, I, W, size_t);
 void zhpr2_64_(C, L, R, R, L, R, L, W, size_t);
-void cblas_dgemm(CBLAS_LAYOUT, CBLAS_TRANSPOSE, CBLAS_TRANSPOSE, int, int, int, double, R, int,
-		 R, int, double, W, int);
+void cblas_dgemm(CBLAS_LAYOUT, CBLAS_TRANSPOSE, CBLAS_TRANSPOSE, int, int, int, double, R, int, R,
+		 int, double, W, int);
 void cblas_dgemm64_(CBLAS_LAYOUT, CBLAS_TRANSPOSE, CBLAS_TRANSPOSE, int64_t, int64_t, int64_t,
 		    double, R, int64_t, R, int64_t, double, W, int64_t);
 void cblas_zgemv(CBLAS_LAYOUT, CBLAS_TRANSPOSE, int, int, R, R, int, R, int, R, W, int);
-void cblas_zgemv64_(CBLAS_LAYOUT, CBLAS_TRANSPOSE, int64_t, int64_t, R, R, int64_t, R, int64_t,
-		    R, W, int64_t);
+void cblas_zgemv64_(CBLAS_LAYOUT, CBLAS_TRANSPOSE, int64_t, int64_t, R, R, int64_t, R, int64_t, R,
+		    W, int64_t);
 void cblas_zhemv(CBLAS_LAYOUT, CBLAS_UPLO, int, R, R, int, R, int, R, W, int);
 void cblas_zhemv64_(CBLAS_LAYOUT, CBLAS_UPLO, int64_t, R, R, int64_t, R, int64_t, R, W, int64_t);
 void cblas_zgerc(CBLAS_LAYOUT, int, int, R, R, int, R, int, W, int);
@@ -132,10 +132,10 @@ void cblas_zher64_(CBLAS_LAYOUT, CBLAS_UPLO, int64_t, double, R, int64_t, W, int
 void cblas_ztrsv(CBLAS_LAYOUT, CBLAS_UPLO, CBLAS_TRANSPOSE, CBLAS_DIAG, int, R, int, W, int);
 void cblas_ztrsv64_(CBLAS_LAYOUT, CBLAS_UPLO, CBLAS_TRANSPOSE, CBLAS_DIAG, int64_t, R, int64_t, W,
 		    int64_t);
-void cblas_zher2k(CBLAS_LAYOUT, CBLAS_UPLO, CBLAS_TRANSPOSE, int, int, R, R, int, R, int, double,
-		  W, int);
-void cblas_zher2k64_(CBLAS_LAYOUT, CBLAS_UPLO, CBLAS_TRANSPOSE, int64_t, int64_t, R, R, int64_t,
-		     R, int64_t, double, W, int64_t);
+void cblas_zher2k(CBLAS_LAYOUT, CBLAS_UPLO, CBLAS_TRANSPOSE, int, int, R, R, int, R, int, double, W,
+		  int);
+void cblas_zher2k64_(CBLAS_LAYOUT, CBLAS_UPLO, CBLAS_TRANSPOSE, int64_t, int64_t, R, R, int64_t, R,
+		     int64_t, double, W, int64_t);
 void cblas_zhpmv(CBLAS_LAYOUT, CBLAS_UPLO, int, R, R, R, int, R, W, int);
 void cblas_zhpmv64_(CBLAS_LAYOUT, CBLAS_UPLO, int64_t, R, R, R, int64_t, R, W, int64_t);
 
@@ -199,8 +199,9 @@ static void check(const char *what, struct mat *m)
 			double fd, cd;
 			memcpy(&fs, f + b, 4), memcpy(&cs, c + b, 4);
 			memcpy(&fd, f + b, 8 * !single), memcpy(&cd, c + b, 8 * !single);
-			same = same && (memcmp(f + b, c + b, (size_t)step) == 0 ||
-					(single ? fs == cs : fd == cd));
+			same = same &&
+				(memcmp(f + b, c + b, (size_t)step) == 0 ||
+				 (single ? fs == cs : fd == cd));
 		}
 	}
 	printf("%s %s\n", same ? "ok  " : "FAIL", what);
@@ -223,47 +224,62 @@ static void level3(void)
 {
 	const int64_t far = FAR;
 	{
-		struct mat a = mat(3, 4, FAR, 'd', 1), b = mat(4, 2, 4, 'd', 2), c = mat(3, 2, FAR, 'd', 3);
+		struct mat a = mat(3, 4, FAR, 'd', 1), b = mat(4, 2, 4, 'd', 2),
+			   c = mat(3, 2, FAR, 'd', 3);
 		const int m = 3, n = 2, k = 4, lb = 4;
 		const int64_t M = 3, N = 2, K = 4, LB = 4;
-		dgemm_("N", "N", &m, &n, &k, &alpha_d, a.compact, &m, b.compact, &lb, &beta_d, c.compact, &m, 1, 1);
-		dgemm_64_("N", "N", &M, &N, &K, &alpha_d, a.far, &far, b.far, &LB, &beta_d, c.far, &far, 1, 1);
+		dgemm_("N", "N", &m, &n, &k, &alpha_d, a.compact, &m, b.compact, &lb, &beta_d,
+		       c.compact, &m, 1, 1);
+		dgemm_64_("N", "N", &M, &N, &K, &alpha_d, a.far, &far, b.far, &LB, &beta_d, c.far,
+			  &far, 1, 1);
 		check("dgemm_64_ lda = ldc = 2^32 + 3", &c);
 		drop(&a), drop(&b), drop(&c);
 	}
 	{
-		struct mat a = mat(4, 3, FAR, 's', 1), b = mat(4, 2, FAR, 's', 2), c = mat(3, 2, 3, 's', 3);
+		struct mat a = mat(4, 3, FAR, 's', 1), b = mat(4, 2, FAR, 's', 2),
+			   c = mat(3, 2, 3, 's', 3);
 		const int m = 3, n = 2, k = 4;
 		const int64_t M = 3, N = 2, K = 4, LC = 3;
-		sgemm_("T", "N", &m, &n, &k, alpha_s, a.compact, &k, b.compact, &k, beta_s, c.compact, &m, 1, 1);
-		sgemm_64_("T", "N", &M, &N, &K, alpha_s, a.far, &far, b.far, &far, beta_s, c.far, &LC, 1, 1);
+		sgemm_("T", "N", &m, &n, &k, alpha_s, a.compact, &k, b.compact, &k, beta_s,
+		       c.compact, &m, 1, 1);
+		sgemm_64_("T", "N", &M, &N, &K, alpha_s, a.far, &far, b.far, &far, beta_s, c.far,
+			  &LC, 1, 1);
 		check("sgemm_64_ transa = T, lda = ldb = 2^32 + 3", &c);
 		drop(&a), drop(&b), drop(&c);
 	}
 	{
-		struct mat a = mat(4, 3, 4, 'z', 1), b = mat(2, 4, FAR, 'z', 2), c = mat(3, 2, 3, 'z', 3);
+		struct mat a = mat(4, 3, 4, 'z', 1), b = mat(2, 4, FAR, 'z', 2),
+			   c = mat(3, 2, 3, 'z', 3);
 		const int m = 3, n = 2, k = 4, lb = 2;
 		const int64_t M = 3, N = 2, K = 4, LC = 3;
-		zgemm_("C", "T", &m, &n, &k, alpha_z, a.compact, &k, b.compact, &lb, beta_z, c.compact, &m, 1, 1);
-		zgemm_64_("C", "T", &M, &N, &K, alpha_z, a.far, &K, b.far, &far, beta_z, c.far, &LC, 1, 1);
+		zgemm_("C", "T", &m, &n, &k, alpha_z, a.compact, &k, b.compact, &lb, beta_z,
+		       c.compact, &m, 1, 1);
+		zgemm_64_("C", "T", &M, &N, &K, alpha_z, a.far, &K, b.far, &far, beta_z, c.far, &LC,
+			  1, 1);
 		check("zgemm_64_ C, T, ldb = 2^32 + 3", &c);
 		drop(&a), drop(&b), drop(&c);
 	}
 	{
-		struct mat a = mat(3, 3, FAR, 'd', 1), b = mat(4, 3, 4, 'd', 2), c = mat(4, 3, 4, 'd', 3);
+		struct mat a = mat(3, 3, FAR, 'd', 1), b = mat(4, 3, 4, 'd', 2),
+			   c = mat(4, 3, 4, 'd', 3);
 		const int m = 4, n = 3;
 		const int64_t M = 4, N = 3;
-		dsymm_("R", "U", &m, &n, &alpha_d, a.compact, &n, b.compact, &m, &beta_d, c.compact, &m, 1, 1);
-		dsymm_64_("R", "U", &M, &N, &alpha_d, a.far, &far, b.far, &M, &beta_d, c.far, &M, 1, 1);
+		dsymm_("R", "U", &m, &n, &alpha_d, a.compact, &n, b.compact, &m, &beta_d, c.compact,
+		       &m, 1, 1);
+		dsymm_64_("R", "U", &M, &N, &alpha_d, a.far, &far, b.far, &M, &beta_d, c.far, &M, 1,
+			  1);
 		check("dsymm_64_ R, U, lda = 2^32 + 3", &c);
 		drop(&a), drop(&b), drop(&c);
 	}
 	{
-		struct mat a = mat(4, 4, 4, 'z', 1), b = mat(4, 2, 4, 'z', 2), c = mat(4, 2, FAR, 'z', 3);
+		struct mat a = mat(4, 4, 4, 'z', 1), b = mat(4, 2, 4, 'z', 2),
+			   c = mat(4, 2, FAR, 'z', 3);
 		const int m = 4, n = 2;
 		const int64_t M = 4, N = 2;
-		zhemm_("L", "L", &m, &n, alpha_z, a.compact, &m, b.compact, &m, beta_z, c.compact, &m, 1, 1);
-		zhemm_64_("L", "L", &M, &N, alpha_z, a.far, &M, b.far, &M, beta_z, c.far, &far, 1, 1);
+		zhemm_("L", "L", &m, &n, alpha_z, a.compact, &m, b.compact, &m, beta_z, c.compact,
+		       &m, 1, 1);
+		zhemm_64_("L", "L", &M, &N, alpha_z, a.far, &M, b.far, &M, beta_z, c.far, &far, 1,
+			  1);
 		check("zhemm_64_ L, L, ldc = 2^32 + 3", &c);
 		drop(&a), drop(&b), drop(&c);
 	}
@@ -286,20 +302,26 @@ static void level3(void)
 		drop(&a), drop(&c);
 	}
 	{
-		struct mat a = mat(4, 3, 4, 'd', 1), b = mat(4, 3, FAR, 'd', 2), c = mat(4, 4, 4, 'd', 3);
+		struct mat a = mat(4, 3, 4, 'd', 1), b = mat(4, 3, FAR, 'd', 2),
+			   c = mat(4, 4, 4, 'd', 3);
 		const int n = 4, k = 3;
 		const int64_t N = 4, K = 3;
-		dsyr2k_("L", "N", &n, &k, &alpha_d, a.compact, &n, b.compact, &n, &beta_d, c.compact, &n, 1, 1);
-		dsyr2k_64_("L", "N", &N, &K, &alpha_d, a.far, &N, b.far, &far, &beta_d, c.far, &N, 1, 1);
+		dsyr2k_("L", "N", &n, &k, &alpha_d, a.compact, &n, b.compact, &n, &beta_d,
+			c.compact, &n, 1, 1);
+		dsyr2k_64_("L", "N", &N, &K, &alpha_d, a.far, &N, b.far, &far, &beta_d, c.far, &N,
+			   1, 1);
 		check("dsyr2k_64_ L, N, ldb = 2^32 + 3", &c);
 		drop(&a), drop(&b), drop(&c);
 	}
 	{
-		struct mat a = mat(3, 4, FAR, 'z', 1), b = mat(3, 4, 3, 'z', 2), c = mat(4, 4, 4, 'z', 3);
+		struct mat a = mat(3, 4, FAR, 'z', 1), b = mat(3, 4, 3, 'z', 2),
+			   c = mat(4, 4, 4, 'z', 3);
 		const int n = 4, k = 3;
 		const int64_t N = 4, K = 3;
-		zher2k_("U", "C", &n, &k, alpha_z, a.compact, &k, b.compact, &k, &beta_d, c.compact, &n, 1, 1);
-		zher2k_64_("U", "C", &N, &K, alpha_z, a.far, &far, b.far, &K, &beta_d, c.far, &N, 1, 1);
+		zher2k_("U", "C", &n, &k, alpha_z, a.compact, &k, b.compact, &k, &beta_d, c.compact,
+			&n, 1, 1);
+		zher2k_64_("U", "C", &N, &K, alpha_z, a.far, &far, b.far, &K, &beta_d, c.far, &N, 1,
+			   1);
 		check("zher2k_64_ U, C, lda = 2^32 + 3", &c);
 		drop(&a), drop(&b), drop(&c);
 	}
@@ -307,7 +329,8 @@ static void level3(void)
 		struct mat a = mat(4, 4, FAR, 'd', 1), b = mat(4, 3, 4, 'd', 2);
 		const int m = 4, n = 3;
 		const int64_t M = 4, N = 3;
-		dtrmm_("L", "U", "T", "U", &m, &n, &alpha_d, a.compact, &m, b.compact, &m, 1, 1, 1, 1);
+		dtrmm_("L", "U", "T", "U", &m, &n, &alpha_d, a.compact, &m, b.compact, &m, 1, 1, 1,
+		       1);
 		dtrmm_64_("L", "U", "T", "U", &M, &N, &alpha_d, a.far, &far, b.far, &M, 1, 1, 1, 1);
 		check("dtrmm_64_ L, U, T, U, lda = 2^32 + 3", &b);
 		drop(&a), drop(&b);
@@ -316,7 +339,8 @@ static void level3(void)
 		struct mat a = mat(3, 3, FAR, 'z', 1), b = mat(4, 3, 4, 'z', 2);
 		const int m = 4, n = 3;
 		const int64_t M = 4, N = 3;
-		ztrmm_("R", "U", "N", "N", &m, &n, alpha_z, a.compact, &n, b.compact, &m, 1, 1, 1, 1);
+		ztrmm_("R", "U", "N", "N", &m, &n, alpha_z, a.compact, &n, b.compact, &m, 1, 1, 1,
+		       1);
 		ztrmm_64_("R", "U", "N", "N", &M, &N, alpha_z, a.far, &far, b.far, &M, 1, 1, 1, 1);
 		check("ztrmm_64_ R, U, N, N, lda = 2^32 + 3", &b);
 		drop(&a), drop(&b);
@@ -325,7 +349,8 @@ static void level3(void)
 		struct mat a = mat(5, 5, FAR, 'd', 1), b = mat(5, 2, 5, 'd', 2);
 		const int m = 5, n = 2;
 		const int64_t M = 5, N = 2;
-		dtrsm_("L", "L", "N", "U", &m, &n, &alpha_d, a.compact, &m, b.compact, &m, 1, 1, 1, 1);
+		dtrsm_("L", "L", "N", "U", &m, &n, &alpha_d, a.compact, &m, b.compact, &m, 1, 1, 1,
+		       1);
 		dtrsm_64_("L", "L", "N", "U", &M, &N, &alpha_d, a.far, &far, b.far, &M, 1, 1, 1, 1);
 		check("dtrsm_64_ L, L, N, U, lda = 2^32 + 3", &b);
 		drop(&a), drop(&b);
@@ -334,7 +359,8 @@ static void level3(void)
 		struct mat a = mat(3, 3, 3, 'z', 1), b = mat(4, 3, FAR, 'z', 2);
 		const int m = 4, n = 3;
 		const int64_t M = 4, N = 3;
-		ztrsm_("R", "L", "C", "U", &m, &n, alpha_z, a.compact, &n, b.compact, &m, 1, 1, 1, 1);
+		ztrsm_("R", "L", "C", "U", &m, &n, alpha_z, a.compact, &n, b.compact, &m, 1, 1, 1,
+		       1);
 		ztrsm_64_("R", "L", "C", "U", &M, &N, alpha_z, a.far, &N, b.far, &far, 1, 1, 1, 1);
 		check("ztrsm_64_ R, L, C, U, ldb = 2^32 + 3", &b);
 		drop(&a), drop(&b);
@@ -353,8 +379,10 @@ static void level2(void)
 		struct mat a = mat(3, 4, FAR, 'd', 1), x = V(4, 1, 'd', 2), y = V(3, FAR, 'd', 3);
 		const int m = 3, n = 4;
 		const int64_t M = 3, N = 4;
-		dgemv_("N", &m, &n, &alpha_d, a.compact, &m, x.compact, &one, &beta_d, y.compact, &minus_one, 1);
-		dgemv_64_("N", &M, &N, &alpha_d, a.far, &far, x.far, &one64, &beta_d, y.far, &minus_far, 1);
+		dgemv_("N", &m, &n, &alpha_d, a.compact, &m, x.compact, &one, &beta_d, y.compact,
+		       &minus_one, 1);
+		dgemv_64_("N", &M, &N, &alpha_d, a.far, &far, x.far, &one64, &beta_d, y.far,
+			  &minus_far, 1);
 		check("dgemv_64_ N, lda = 2^32 + 3, incy = -(2^32 + 3)", &y);
 		drop(&a), drop(&x), drop(&y);
 	}
@@ -362,8 +390,10 @@ static void level2(void)
 		struct mat a = mat(4, 3, FAR, 'c', 1), x = V(4, 1, 'c', 2), y = V(3, 1, 'c', 3);
 		const int m = 4, n = 3;
 		const int64_t M = 4, N = 3;
-		cgemv_("T", &m, &n, alpha_s, a.compact, &m, x.compact, &one, beta_s, y.compact, &one, 1);
-		cgemv_64_("T", &M, &N, alpha_s, a.far, &far, x.far, &one64, beta_s, y.far, &one64, 1);
+		cgemv_("T", &m, &n, alpha_s, a.compact, &m, x.compact, &one, beta_s, y.compact,
+		       &one, 1);
+		cgemv_64_("T", &M, &N, alpha_s, a.far, &far, x.far, &one64, beta_s, y.far, &one64,
+			  1);
 		check("cgemv_64_ T, lda = 2^32 + 3", &y);
 		drop(&a), drop(&x), drop(&y);
 	}
@@ -371,7 +401,8 @@ static void level2(void)
 		struct mat a = mat(4, 3, 4, 'z', 1), x = V(4, FAR, 'z', 2), y = V(3, 1, 'z', 3);
 		const int m = 4, n = 3;
 		const int64_t M = 4, N = 3;
-		zgemv_("C", &m, &n, alpha_z, a.compact, &m, x.compact, &one, beta_z, y.compact, &one, 1);
+		zgemv_("C", &m, &n, alpha_z, a.compact, &m, x.compact, &one, beta_z, y.compact,
+		       &one, 1);
 		zgemv_64_("C", &M, &N, alpha_z, a.far, &M, x.far, &far, beta_z, y.far, &one64, 1);
 		check("zgemv_64_ C, incx = 2^32 + 3", &y);
 		drop(&a), drop(&x), drop(&y);
@@ -380,8 +411,10 @@ static void level2(void)
 		struct mat a = mat(4, 4, FAR, 'd', 1), x = V(5, 1, 'd', 2), y = V(4, 1, 'd', 3);
 		const int m = 5, n = 4, kl = 1, ku = 2, la = 4;
 		const int64_t M = 5, N = 4, KL = 1, KU = 2;
-		dgbmv_("T", &m, &n, &kl, &ku, &alpha_d, a.compact, &la, x.compact, &one, &beta_d, y.compact, &one, 1);
-		dgbmv_64_("T", &M, &N, &KL, &KU, &alpha_d, a.far, &far, x.far, &one64, &beta_d, y.far, &one64, 1);
+		dgbmv_("T", &m, &n, &kl, &ku, &alpha_d, a.compact, &la, x.compact, &one, &beta_d,
+		       y.compact, &one, 1);
+		dgbmv_64_("T", &M, &N, &KL, &KU, &alpha_d, a.far, &far, x.far, &one64, &beta_d,
+			  y.far, &one64, 1);
 		check("dgbmv_64_ T, kl = 1, ku = 2, lda = 2^32 + 3", &y);
 		drop(&a), drop(&x), drop(&y);
 	}
@@ -389,8 +422,10 @@ static void level2(void)
 		struct mat a = mat(4, 4, 4, 'z', 1), x = V(4, 1, 'z', 2), y = V(5, FAR, 'z', 3);
 		const int m = 5, n = 4, kl = 2, ku = 1, la = 4;
 		const int64_t M = 5, N = 4, KL = 2, KU = 1, LA = 4;
-		zgbmv_("N", &m, &n, &kl, &ku, alpha_z, a.compact, &la, x.compact, &one, beta_z, y.compact, &one, 1);
-		zgbmv_64_("N", &M, &N, &KL, &KU, alpha_z, a.far, &LA, x.far, &one64, beta_z, y.far, &far, 1);
+		zgbmv_("N", &m, &n, &kl, &ku, alpha_z, a.compact, &la, x.compact, &one, beta_z,
+		       y.compact, &one, 1);
+		zgbmv_64_("N", &M, &N, &KL, &KU, alpha_z, a.far, &LA, x.far, &one64, beta_z, y.far,
+			  &far, 1);
 		check("zgbmv_64_ N, kl = 2, ku = 1, incy = 2^32 + 3", &y);
 		drop(&a), drop(&x), drop(&y);
 	}
@@ -398,7 +433,8 @@ static void level2(void)
 		struct mat a = mat(4, 4, FAR, 'd', 1), x = V(4, 1, 'd', 2), y = V(4, 1, 'd', 3);
 		const int n = 4;
 		const int64_t N = 4;
-		dsymv_("U", &n, &alpha_d, a.compact, &n, x.compact, &one, &beta_d, y.compact, &one, 1);
+		dsymv_("U", &n, &alpha_d, a.compact, &n, x.compact, &one, &beta_d, y.compact, &one,
+		       1);
 		dsymv_64_("U", &N, &alpha_d, a.far, &far, x.far, &one64, &beta_d, y.far, &one64, 1);
 		check("dsymv_64_ U, lda = 2^32 + 3", &y);
 		drop(&a), drop(&x), drop(&y);
@@ -407,7 +443,8 @@ static void level2(void)
 		struct mat a = mat(4, 4, 4, 'z', 1), x = V(4, FAR, 'z', 2), y = V(4, 1, 'z', 3);
 		const int n = 4;
 		const int64_t N = 4;
-		zhemv_("L", &n, alpha_z, a.compact, &n, x.compact, &one, beta_z, y.compact, &one, 1);
+		zhemv_("L", &n, alpha_z, a.compact, &n, x.compact, &one, beta_z, y.compact, &one,
+		       1);
 		zhemv_64_("L", &N, alpha_z, a.far, &N, x.far, &far, beta_z, y.far, &one64, 1);
 		check("zhemv_64_ L, incx = 2^32 + 3", &y);
 		drop(&a), drop(&x), drop(&y);
@@ -416,8 +453,10 @@ static void level2(void)
 		struct mat a = mat(2, 4, 2, 'd', 1), x = V(4, FAR, 'd', 2), y = V(4, 1, 'd', 3);
 		const int n = 4, k = 1, la = 2;
 		const int64_t N = 4, K = 1, LA = 2;
-		dsbmv_("U", &n, &k, &alpha_d, a.compact, &la, x.compact, &one, &beta_d, y.compact, &one, 1);
-		dsbmv_64_("U", &N, &K, &alpha_d, a.far, &LA, x.far, &far, &beta_d, y.far, &one64, 1);
+		dsbmv_("U", &n, &k, &alpha_d, a.compact, &la, x.compact, &one, &beta_d, y.compact,
+		       &one, 1);
+		dsbmv_64_("U", &N, &K, &alpha_d, a.far, &LA, x.far, &far, &beta_d, y.far, &one64,
+			  1);
 		check("dsbmv_64_ U, k = 1, incx = 2^32 + 3", &y);
 		drop(&a), drop(&x), drop(&y);
 	}
@@ -425,8 +464,10 @@ static void level2(void)
 		struct mat a = mat(2, 4, FAR, 'z', 1), x = V(4, 1, 'z', 2), y = V(4, 1, 'z', 3);
 		const int n = 4, k = 1, la = 2;
 		const int64_t N = 4, K = 1;
-		zhbmv_("L", &n, &k, alpha_z, a.compact, &la, x.compact, &one, beta_z, y.compact, &one, 1);
-		zhbmv_64_("L", &N, &K, alpha_z, a.far, &far, x.far, &one64, beta_z, y.far, &one64, 1);
+		zhbmv_("L", &n, &k, alpha_z, a.compact, &la, x.compact, &one, beta_z, y.compact,
+		       &one, 1);
+		zhbmv_64_("L", &N, &K, alpha_z, a.far, &far, x.far, &one64, beta_z, y.far, &one64,
+			  1);
 		check("zhbmv_64_ L, k = 1, lda = 2^32 + 3", &y);
 		drop(&a), drop(&x), drop(&y);
 	}
@@ -619,29 +660,36 @@ static void cblas(void)
 {
 	const CBLAS_LAYOUT row = CblasRowMajor;
 	{
-		struct mat a = mat(4, 3, FAR, 'd', 1), b = mat(2, 4, 2, 'd', 2), c = mat(2, 3, 2, 'd', 3);
-		cblas_dgemm(row, CblasNoTrans, CblasNoTrans, 3, 2, 4, alpha_d, a.compact, 4, b.compact, 2, beta_d, c.compact, 2);
-		cblas_dgemm64_(row, CblasNoTrans, CblasNoTrans, 3, 2, 4, alpha_d, a.far, FAR, b.far, 2, beta_d, c.far, 2);
+		struct mat a = mat(4, 3, FAR, 'd', 1), b = mat(2, 4, 2, 'd', 2),
+			   c = mat(2, 3, 2, 'd', 3);
+		cblas_dgemm(row, CblasNoTrans, CblasNoTrans, 3, 2, 4, alpha_d, a.compact, 4,
+			    b.compact, 2, beta_d, c.compact, 2);
+		cblas_dgemm64_(row, CblasNoTrans, CblasNoTrans, 3, 2, 4, alpha_d, a.far, FAR, b.far,
+			       2, beta_d, c.far, 2);
 		check("cblas_dgemm64_ row major, lda = 2^32 + 3", &c);
 		drop(&a), drop(&b), drop(&c);
 	}
 	{
 		struct mat a = mat(4, 3, FAR, 'z', 1), x = V(3, 1, 'z', 2), y = V(4, 1, 'z', 3);
-		cblas_zgemv(row, CblasConjTrans, 3, 4, alpha_z, a.compact, 4, x.compact, 1, beta_z, y.compact, 1);
-		cblas_zgemv64_(row, CblasConjTrans, 3, 4, alpha_z, a.far, FAR, x.far, 1, beta_z, y.far, 1);
+		cblas_zgemv(row, CblasConjTrans, 3, 4, alpha_z, a.compact, 4, x.compact, 1, beta_z,
+			    y.compact, 1);
+		cblas_zgemv64_(row, CblasConjTrans, 3, 4, alpha_z, a.far, FAR, x.far, 1, beta_z,
+			       y.far, 1);
 		check("cblas_zgemv64_ row major, ConjTrans, lda = 2^32 + 3", &y);
 		drop(&a), drop(&x), drop(&y);
 	}
 	{
 		struct mat a = mat(4, 4, 4, 'z', 1), x = V(4, FAR, 'z', 2), y = V(4, 1, 'z', 3);
-		cblas_zhemv(row, CblasUpper, 4, alpha_z, a.compact, 4, x.compact, 1, beta_z, y.compact, 1);
+		cblas_zhemv(row, CblasUpper, 4, alpha_z, a.compact, 4, x.compact, 1, beta_z,
+			    y.compact, 1);
 		cblas_zhemv64_(row, CblasUpper, 4, alpha_z, a.far, 4, x.far, FAR, beta_z, y.far, 1);
 		check("cblas_zhemv64_ row major, Upper, incX = 2^32 + 3", &y);
 		drop(&a), drop(&x), drop(&y);
 	}
 	{
 		struct mat a = V(10, 1, 'z', 1), x = V(4, FAR, 'z', 2), y = V(4, 1, 'z', 3);
-		cblas_zhpmv(row, CblasLower, 4, alpha_z, a.compact, x.compact, 1, beta_z, y.compact, 1);
+		cblas_zhpmv(row, CblasLower, 4, alpha_z, a.compact, x.compact, 1, beta_z, y.compact,
+			    1);
 		cblas_zhpmv64_(row, CblasLower, 4, alpha_z, a.far, x.far, FAR, beta_z, y.far, 1);
 		check("cblas_zhpmv64_ row major, Lower, incX = 2^32 + 3", &y);
 		drop(&a), drop(&x), drop(&y);
@@ -669,15 +717,19 @@ static void cblas(void)
 	}
 	{
 		struct mat a = mat(4, 4, FAR, 'z', 1), x = V(4, 1, 'z', 2);
-		cblas_ztrsv(row, CblasLower, CblasConjTrans, CblasUnit, 4, a.compact, 4, x.compact, 1);
+		cblas_ztrsv(row, CblasLower, CblasConjTrans, CblasUnit, 4, a.compact, 4, x.compact,
+			    1);
 		cblas_ztrsv64_(row, CblasLower, CblasConjTrans, CblasUnit, 4, a.far, FAR, x.far, 1);
 		check("cblas_ztrsv64_ row major, Lower, ConjTrans, Unit, lda = 2^32 + 3", &x);
 		drop(&a), drop(&x);
 	}
 	{
-		struct mat a = mat(3, 4, FAR, 'z', 1), b = mat(3, 4, 3, 'z', 2), c = mat(4, 4, 4, 'z', 3);
-		cblas_zher2k(row, CblasUpper, CblasNoTrans, 4, 3, alpha_z, a.compact, 3, b.compact, 3, beta_d, c.compact, 4);
-		cblas_zher2k64_(row, CblasUpper, CblasNoTrans, 4, 3, alpha_z, a.far, FAR, b.far, 3, beta_d, c.far, 4);
+		struct mat a = mat(3, 4, FAR, 'z', 1), b = mat(3, 4, 3, 'z', 2),
+			   c = mat(4, 4, 4, 'z', 3);
+		cblas_zher2k(row, CblasUpper, CblasNoTrans, 4, 3, alpha_z, a.compact, 3, b.compact,
+			     3, beta_d, c.compact, 4);
+		cblas_zher2k64_(row, CblasUpper, CblasNoTrans, 4, 3, alpha_z, a.far, FAR, b.far, 3,
+				beta_d, c.far, 4);
 		check("cblas_zher2k64_ row major, Upper, NoTrans, lda = 2^32 + 3", &c);
 		drop(&a), drop(&b), drop(&c);
 	}
@@ -721,8 +773,8 @@ static void sums(int dd)
 		float *a = region(k * 4), *x = region(k * 4), y = NAN, alpha = 1.0f, beta = 0.0f;
 		a[3] = 3.0f, x[3] = 2.0f, a[k - 1] = 1.5f, x[k - 1] = 4.0f;
 		sgemv_64_("N", &one, &k, &alpha, a, &one, x, &one, &beta, &y, &one, 1);
-		printf("%s sgemv_64_ n = 2^31 + 10: %g, expected 12\n", y == 12.0f ? "ok  " : "FAIL",
-		       (double)y);
+		printf("%s sgemv_64_ n = 2^31 + 10: %g, expected 12\n",
+		       y == 12.0f ? "ok  " : "FAIL", (double)y);
 		bad += y != 12.0f;
 		munmap(a, (size_t)(k * 4)), munmap(x, (size_t)(k * 4));
 	}
