@@ -21,6 +21,7 @@
 #include "core/message.h"
 #include "op/cblas_types.h"
 #include "op/op.h"
+#include "plan/device_data.h"
 
 /* ---- beyond 32 bits without a 64-bit CPU BLAS */
 
@@ -151,6 +152,39 @@ static const unsigned char ptr_count[] = {
 	[TF_ILP64_TBSV] = 2, [TF_ILP64_TPSV] = 2, [TF_ILP64_GER] = 4, [TF_ILP64_SYR] = 3,
 	[TF_ILP64_SPR] = 3, [TF_ILP64_SYR2] = 4, [TF_ILP64_SPR2] = 4,
 };
+
+/* The integers of a Level 2 call whose being beyond 32 bits has it gather
+ * (or conjugate) vectors or a band on the host: the increments; for the
+ * square and band matrices, every one. */
+static const unsigned char gathering[] = {
+	[TF_ILP64_GEMV] = 0x18, [TF_ILP64_GBMV] = 0x60, [TF_ILP64_SYMV] = 0x0f,
+	[TF_ILP64_SBMV] = 0x1f, [TF_ILP64_SPMV] = 0x06, [TF_ILP64_TRMV] = 0x07,
+	[TF_ILP64_TBMV] = 0x0f, [TF_ILP64_TPMV] = 0x02, [TF_ILP64_TRSV] = 0x07,
+	[TF_ILP64_TBSV] = 0x0f, [TF_ILP64_TPSV] = 0x02, [TF_ILP64_GER] = 0x0c,
+	[TF_ILP64_SYR] = 0x07, [TF_ILP64_SPR] = 0x02, [TF_ILP64_SYR2] = 0x0f,
+	[TF_ILP64_SPR2] = 0x06,
+};
+
+/* Why a call cannot run in blocks where its arrays are device memory: the
+ * copies the blocks gather, and the conjugations of row-major CBLAS, are
+ * made on the host.  NULL where it can. */
+static const char *device_why(const struct tf_ilp64_call *call)
+{
+	if (call->family >= sizeof gathering || !gathering[call->family])
+		return NULL;
+	int gathers = call->conj != 0;
+	for (int i = 0; i < int_count[call->family]; i++)
+		if (gathering[call->family] >> i & 1)
+			gathers = gathers || !tf_ilp64_fits(call->ints[i]);
+	for (int p = 0; gathers && p < ptr_count[call->family]; p++) {
+		double none;
+		/* a zero-byte read: the copy's address where p is device memory */
+		if (call->ptrs[p] && tf_plan_host_readable(call->ptrs[p], &none, 0) != call->ptrs[p])
+			return "device arrays with an increment or leading dimension beyond 32 bits "
+			       "(the vectors or the band would be gathered on the host)";
+	}
+	return NULL;
+}
 
 /* The call of a routine with these arguments, in its Fortran form; its
  * family (TF_ILP64_NONE: not Level 2 or 3). */
@@ -336,7 +370,8 @@ void tf_ilp64_blocks(enum tf_routine routine, const char *options, const int64_t
 		tf_ilp64_beyond(routine, options, ints);
 		return;
 	}
-	tell(routine, tf_ilp64_run(&call)); /* checked by the entry point */
+	const char *why = device_why(&call); /* checked by the entry point */
+	tell(routine, why ? why : tf_ilp64_run(&call));
 }
 
 void tf_ilp64_cblas_blocks(enum tf_routine routine, int layout, const char *options,
@@ -350,7 +385,8 @@ void tf_ilp64_cblas_blocks(enum tf_routine routine, int layout, const char *opti
 	}
 	if (layout == CblasRowMajor)
 		row_major(&call, scalars);
-	tell(routine, tf_ilp64_run(&call));
+	const char *why = device_why(&call);
+	tell(routine, why ? why : tf_ilp64_run(&call));
 }
 
 int tf_ilp64_cblas_illegal(enum tf_routine routine, int layout, const char *options, int count,
