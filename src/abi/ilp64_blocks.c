@@ -112,10 +112,9 @@ typedef void spr2_fn(const char *, const int *, const void *, const void *, cons
 		     const void *, const int *, void *, size_t);
 
 /* One call's type: its element size, its scalars 1 and -1 (real and
- * complex alike: the real part first), and the 32-bit routines it uses. */
+ * complex alike: the real part first), and its 32-bit gemm. */
 struct ctx {
 	char type;
-	int complex_type;
 	int64_t size;
 	const void *one, *minus_one;
 	gemm_fn *gemm;
@@ -925,7 +924,6 @@ static const char *level2(const struct ctx *c, const struct tf_ilp64_call *k)
 const char *tf_ilp64_run(const struct tf_ilp64_call *k)
 {
 	struct ctx c = { .type = k->type };
-	c.complex_type = k->type == 'c' || k->type == 'z';
 	c.size = k->type == 's' ? 4 : k->type == 'z' ? 16 : 8;
 	int single = k->type == 's' || k->type == 'c';
 	c.one = single ? (const void *)one_s : (const void *)one_d;
