@@ -341,10 +341,34 @@ function emit_ilp64(r,    i, fits, decl, ints, chars, sep, count, kind, weak, ch
 	if (kind != "") {
 		emit_chunks(r, kind)
 	} else {
-		printf("\ttf_ilp64_beyond(TF_R_%s, options, ints);\n", name[r])
+		emit_blocks(r)
 		if (ret[r] != "void") printf("\treturn 0;\n")
 	}
 	print "}"
+}
+
+# Level 2 and 3 beyond 32 bits: in blocks of 32-bit calls (abi/ilp64_blocks.c),
+# given every argument that is not an option or an integer as a pointer
+# (CBLAS scalars by value: their address).
+function emit_blocks(r,    i, ptrs, a, t, cblas) {
+	cblas = !fortran[r] && arg_name[r, 1] == "layout"
+	if (!fortran[r] && !cblas) {
+		printf("\ttf_ilp64_beyond(TF_R_%s, options, ints);\n", name[r])
+		return
+	}
+	ptrs = ""
+	for (i = 1; i <= nargs[r]; i++) {
+		t = arg_type[r, i]
+		if (is_int(r, i) || is_out(r, i) || t == "char" || t == "string" || t ~ /^CBLAS_/) continue
+		a = arg_name[r, i]
+		if (!fortran[r] && !arg_array[r, i] && t !~ /\*/) a = "&" a
+		ptrs = ptrs (ptrs == "" ? "" : ", ") "(void *)" a
+	}
+	printf("\tvoid *const ptrs[] = { %s };\n", ptrs == "" ? "0" : ptrs)
+	if (cblas)
+		printf("\ttf_ilp64_cblas_blocks(TF_R_%s, layout, options, ints, ptrs);\n", name[r])
+	else
+		printf("\ttf_ilp64_blocks(TF_R_%s, options, ints, ptrs);\n", name[r])
 }
 
 function emit_check(r) {
@@ -465,6 +489,7 @@ END {
 	} else if (out == "ilp64") {
 		print "#include \"config.h\""
 		print "#include <complex.h>"
+		print "#include <string.h>"
 		print "#include \"abi/check.h\""
 		print "#include \"abi/ilp64.h\""
 		print "#include \"core/export.h\""
@@ -474,6 +499,23 @@ END {
 		for (r = 1; r <= count; r++)
 			if (arg_type[r, nargs[r]] != "...")
 				emit_ilp64(r)
+		print ""
+		print "/* The 32-bit Fortran entry points by name, for the calls in blocks. */"
+		print "void (*tf_ilp64_entry(const char *name))(void)"
+		print "{"
+		print "\tstatic const struct {"
+		print "\t\tconst char *name;"
+		print "\t\tvoid (*entry)(void);"
+		print "\t} entries[] = {"
+		for (r = 1; r <= count; r++)
+			if (fortran[r] && arg_type[r, nargs[r]] != "..." && name[r] !~ /^xerbla/)
+				printf("\t\t{ \"%s\", (void (*)(void))%s },\n", name[r], name[r])
+		print "\t};"
+		print "\tfor (size_t i = 0; i < sizeof entries / sizeof entries[0]; i++)"
+		print "\t\tif (strcmp(entries[i].name, name) == 0)"
+		print "\t\t\treturn entries[i].entry;"
+		print "\treturn NULL;"
+		print "}"
 	} else {
 		printf("gen_wrappers.awk: unknown output '%s'\n", out) > "/dev/stderr"
 		exit 1

@@ -1,7 +1,7 @@
 /* What the ILP64 entry points (abi/blas_ilp64.c, generated from the routine
  * table) share: the 64-bit integers narrowed for the 32-bit entry points,
- * Level 1 calls beyond 32 bits split into chunks, and the calls that
- * cannot run without a 64-bit CPU BLAS. */
+ * Level 1 calls beyond 32 bits split into chunks, Level 2 and 3 run in
+ * blocks, and the calls that cannot run without a 64-bit CPU BLAS. */
 #ifndef TF_ABI_ILP64_H
 #define TF_ABI_ILP64_H
 
@@ -82,12 +82,72 @@ int tf_ilp64_illegal(enum tf_routine routine, const char *options, const int64_t
 
 /* The same for a CBLAS Level 2 or 3 routine beyond 32 bits (options: its
  * CBLAS options as tf_cblas_trans and the others give them, count of
- * them): column major, checked as its Fortran routine and reported as the
- * 32-bit CBLAS entry points report (1); a bad layout or option, -1: the
- * caller has the 32-bit entry point report it; else 0 (row major is not
- * checked here). */
+ * them): checked as its Fortran routine checks the column-major form (row
+ * major: the reference CBLAS's transposed one) and reported as the 32-bit
+ * CBLAS entry points report (1); a bad layout or option, -1: the caller
+ * has the 32-bit entry point report it; else 0. */
 int tf_ilp64_cblas_illegal(enum tf_routine routine, int layout, const char *options, int count,
 			   const int64_t *ints);
+
+/* ---- Level 2 and 3 beyond 32 bits without a 64-bit CPU BLAS (ilp64_blocks.c) */
+
+/* What fits in a 32-bit call, and the blocks a dimension beyond it is cut
+ * into (test/ilp64/blocks.c builds ilp64_blocks.c with small ones). */
+#ifndef TF_ILP64_LIMIT
+#define TF_ILP64_LIMIT INT32_MAX
+#endif
+#ifndef TF_ILP64_BLOCK
+#define TF_ILP64_BLOCK TF_ILP64_CHUNK
+#endif
+
+/* The Level 2 and 3 routines by the reference's checks: the name less its
+ * type letter and trailing underscore (dgemm_: gemm; trsm is TRMM's). */
+enum tf_ilp64_family {
+	TF_ILP64_NONE, TF_ILP64_GEMM, TF_ILP64_SYMM, TF_ILP64_SYRK, TF_ILP64_HERK, TF_ILP64_SYR2K,
+	TF_ILP64_HER2K, TF_ILP64_TRMM, TF_ILP64_GEMV, TF_ILP64_GBMV, TF_ILP64_SYMV, TF_ILP64_SBMV,
+	TF_ILP64_SPMV, TF_ILP64_TRMV, TF_ILP64_TBMV, TF_ILP64_TPMV, TF_ILP64_TRSV, TF_ILP64_TBSV,
+	TF_ILP64_TPSV, TF_ILP64_GER, TF_ILP64_SYR, TF_ILP64_SPR, TF_ILP64_SYR2, TF_ILP64_SPR2
+};
+
+/* The family of a routine by its name less type letter and underscore
+ * ("gemm", "trsm": TF_ILP64_TRMM); TF_ILP64_NONE for others. */
+enum tf_ilp64_family tf_ilp64_family(const char *base);
+
+/* A Level 2 or 3 call in the Fortran routine's form (column major): its
+ * name less the underscore ("zgerc"; its first letter the type), options
+ * and integers in the routine's order, its other arguments (scalars,
+ * arrays) as pointers in order; conj: bit 1 x, bit 2 y, vectors to use
+ * conjugated (a row-major CBLAS call's). */
+struct tf_ilp64_call {
+	char name[8];
+	char type;
+	enum tf_ilp64_family family;
+	char options[4];
+	int64_t ints[8];
+	void *ptrs[6];
+	unsigned conj;
+};
+
+/* Runs a legal call as 32-bit calls on blocks; NULL when done, else why it
+ * cannot (the call did nothing). */
+const char *tf_ilp64_run(const struct tf_ilp64_call *call);
+
+/* The 32-bit entry point named name ("dgemm_"). */
+void (*tf_ilp64_entry(const char *name))(void);
+
+/* A Level 2 or 3 call (Fortran) beyond 32 bits, with no 64-bit CPU BLAS:
+ * checked, then run in blocks (tf_ilp64_run), with a message once per
+ * routine; ptrs: its arguments other than options and integers.  Others
+ * go to tf_ilp64_beyond. */
+void tf_ilp64_blocks(enum tf_routine routine, const char *options, const int64_t *ints,
+		     void *const *ptrs);
+
+/* The same for a CBLAS call, already checked (tf_ilp64_cblas_illegal):
+ * options its CBLAS options as characters; scalars passed by value come
+ * as pointers to them.  Row major runs as the reference CBLAS's column-major
+ * form of it. */
+void tf_ilp64_cblas_blocks(enum tf_routine routine, int layout, const char *options,
+			   const int64_t *ints, void *const *ptrs);
 
 /* Reports an illegal parameter of an ILP64 call: to the program's
  * xerbla_64_ (INFO 64-bit) where it has one, else as tf_report_illegal. */

@@ -4,7 +4,8 @@
 # and one its ILP64 twin (dgemm_64_, cblas_dgemm64_), through a pointer,
 # with every integer taken from struct values32 or values64 by its name,
 # every option from struct values, every array and Fortran scalar from its
-# own slot of an arena.  So every routine of the table is in the test.
+# own slot of an arena; and the arguments' names (test/ilp64/blocks.c).  So
+# every routine of the table is in the test.
 # Run by make; the output lives in the build tree only.
 
 function trim(s) { sub(/^[ \t]+/, "", s); sub(/[ \t]+$/, "", s); return s }
@@ -30,6 +31,7 @@ function int_value(name, bits,    lower) {
 
 function option_value(name,    lower) {
 	lower = tolower(name)
+	if (lower == "transb") return "transb"
 	if (lower ~ /^trans/) return "trans"
 	if (lower == "ca" || lower == "cb") return "uplo"
 	return lower
@@ -115,14 +117,16 @@ $1 == "xerbla_" || $1 == "xerbla_array_" || $1 == "cblas_xerbla" { next }
 	int_result[count] = (ret == "int" || ret == "logical") && fortran
 	if (routine ~ /amaxsub_$/) int_result[count] = 2
 	kinds[count] = ""
+	args[count] = ""
 	for (i = 1; i <= n; i++) kinds[count] = kinds[count] kind_of(type[i])
+	for (i = 1; i <= n; i++) args[count] = args[count] (i > 1 ? " " : "") tolower(names[i])
 	emit(32)
 	emit(64)
 }
 END {
 	print "static const struct routine routines[] = {"
 	for (r = 1; r <= count; r++)
-		printf("\t{ \"%s\", call32_%s, call64_%s, %d, \"%s\" },\n", fn[r], fn[r], fn[r], int_result[r],
-		       kinds[r])
+		printf("\t{ \"%s\", call32_%s, call64_%s, %d, \"%s\", \"%s\" },\n", fn[r], fn[r], fn[r],
+		       int_result[r], kinds[r], args[r])
 	print "};"
 }

@@ -18,44 +18,7 @@
 #include "twofold.h"
 #include "test/splitmix64.h"
 
-#define SLOTS 24
-#define SLOT_BYTES 4096
-
-struct values {
-	char trans, uplo, diag, side;
-	CBLAS_LAYOUT clayout;
-	CBLAS_TRANSPOSE ctrans;
-	CBLAS_UPLO cuplo;
-	CBLAS_DIAG cdiag;
-	CBLAS_SIDE cside;
-	double scalar;
-};
-
-struct values32 {
-	int m, n, k, kl, ku, lda, ldb, ldc, incx, incy;
-};
-
-struct values64 {
-	int64_t m, n, k, kl, ku, lda, ldb, ldc, incx, incy;
-};
-
-struct arena {
-	_Alignas(16) unsigned char slot[SLOTS][SLOT_BYTES];
-	_Alignas(16) unsigned char result[16];
-	_Alignas(16) unsigned char out[16];
-};
-
-struct routine {
-	const char *name;
-	void (*call32)(void *f, const struct values *o, const struct values32 *i32,
-	      struct arena *a);
-	void (*call64)(void *f, const struct values *o, const struct values64 *i64,
-	      struct arena *a);
-	int int_result; /* 1: an INTEGER result, 2: an INTEGER out argument (*amaxsub_) */
-	const char *kinds; /* per argument: "s" float data, "d" double, "-" none */
-};
-
-#include "test/ilp64/calls.h"
+#include "test/ilp64/routines.h"
 
 #define COUNT(a) (sizeof(a) / sizeof(a)[0])
 
@@ -89,9 +52,9 @@ int main(void)
 {
 	const struct values options[2] = {
 		{ 'N', 'U', 'N', 'L', CblasColMajor, CblasNoTrans, CblasUpper, CblasNonUnit,
-		  CblasLeft, 0.75 },
+		  CblasLeft, 0.75, 'N', CblasNoTrans },
 		{ 'N', 'L', 'U', 'R', CblasRowMajor, CblasNoTrans, CblasLower, CblasUnit,
-		  CblasRight, -1.25 },
+		  CblasRight, -1.25, 'N', CblasNoTrans },
 	};
 	const struct values32 ints32[2] = {
 		{ 4, 5, 3, 1, 2, 7, 7, 7, 2, -1 },
