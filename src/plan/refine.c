@@ -106,19 +106,11 @@ static int solve(struct factored *s, int nrhs, double *b, int ldb)
 	}
 }
 
-/* One right-hand side's progress. */
-struct column {
-	int active;
-	int steps;
-	double normwise;      /* the last ||dx|| / ||x|| */
-	double componentwise; /* the last max |dx_i| / |x_i| */
-};
-
 /* Adds the corrections d (d + d_lo when d_lo is set) to x = x_hi + x_lo
  * (n elements of width doubles: complex ones as (re, im), measured by
  * |re| + |im|); the column's measures. */
 static void correct(int n, int width, const double *d, const double *d_lo, double *x_hi,
-		    double *x_lo, struct column *c)
+		    double *x_lo, struct tf_refine_column *c)
 {
 	double largest_d = 0.0, largest_x = 0.0, componentwise = 0.0;
 	for (int i = 0; i < n; i++) {
@@ -153,7 +145,7 @@ static void correct(int n, int width, const double *d, const double *d_lo, doubl
  * dimension n) against b with s's factors, until each converges or stops
  * making progress. */
 static void iterate(struct factored *s, int nrhs, const double *b, int ldb, double *x,
-		    int ldx, double *x_lo, struct column *columns)
+		    int ldx, double *x_lo, struct tf_refine_column *columns)
 {
 	const int n = s->n, width = s->type == TF_TYPE_Z ? 2 : 1;
 	const size_t column = (size_t)width * n;
@@ -199,21 +191,20 @@ static void iterate(struct factored *s, int nrhs, const double *b, int ldb, doub
 	free(r);
 }
 
-static int converged(const struct column *c)
+int tf_refine_converged(const struct tf_refine_column *c)
 {
 	return c->componentwise <= TF_REFINE_CONVERGED;
 }
 
-/* The most steps, the largest last correction and whether all converged. */
-static void summarize(const struct column *columns, int nrhs, int *steps,
-		      struct tf_refine_report *report)
+void tf_refine_summarize(const struct tf_refine_column *columns, int nrhs, int *steps,
+			 struct tf_refine_report *report)
 {
 	*steps = 0;
 	report->converged = 1;
 	report->error = 0.0;
 	for (int c = 0; c < nrhs; c++) {
 		*steps = columns[c].steps > *steps ? columns[c].steps : *steps;
-		report->converged &= converged(&columns[c]);
+		report->converged &= tf_refine_converged(&columns[c]);
 		report->error = fmax(report->error, columns[c].componentwise);
 	}
 }
@@ -244,21 +235,21 @@ static int dd_factor_on_gpu(const struct factored *s)
 /* The columns of x that have not converged (all of them when all) solved
  * again with s's DD factors, from zero, and refined. */
 static void iterate_in_dd(struct factored *s, int nrhs, const double *b, int ldb, double *x,
-			  int ldx, double *x_lo, struct column *columns, int all,
+			  int ldx, double *x_lo, struct tf_refine_column *columns, int all,
 			  struct tf_refine_report *report)
 {
 	const int complex = s->type == TF_TYPE_Z;
 	const size_t column = (size_t)(complex ? 2 : 1) * s->n;
 	for (int c = 0; c < nrhs; c++) {
-		if (!all && converged(&columns[c]))
+		if (!all && tf_refine_converged(&columns[c]))
 			continue;
 		double *xc = x + (complex ? 2 : 1) * (size_t)c * ldx, *lo = x_lo + c * column;
 		for (size_t i = 0; i < column; i++)
 			xc[i] = lo[i] = 0.0;
-		columns[c] = (struct column){ .active = 1 };
+		columns[c] = (struct tf_refine_column){ .active = 1 };
 	}
 	iterate(s, nrhs, b, ldb, x, ldx, x_lo, columns);
-	summarize(columns, nrhs, &report->dd_steps, report);
+	tf_refine_summarize(columns, nrhs, &report->dd_steps, report);
 }
 
 /* dsysv's A (its uplo triangle) as the full symmetric matrix, leading
@@ -289,7 +280,7 @@ static double *full_symmetric(char uplo, int n, const double *a, int lda)
  * pivoting (there is no LDL^T in DD), the residuals still formed from the
  * stored triangle. */
 static void refine_in_dd(struct factored *s, int nrhs, const double *b, int ldb, double *x,
-			 int ldx, double *x_lo, struct column *columns, int all,
+			 int ldx, double *x_lo, struct tf_refine_column *columns, int all,
 			 struct tf_refine_report *report)
 {
 	const int n = s->n, complex = s->type == TF_TYPE_Z;
@@ -325,7 +316,7 @@ static void refine_in_dd(struct factored *s, int nrhs, const double *b, int ldb,
 	if (dd_factor_on_gpu(s) &&
 	    (s->gpu_dd = tf_gpu_dd_factor(s->type, s->factors == CHOLESKY ? s->uplo : 0, n, factored_a,
 					  factored_lda, &report->dd_info))) {
-		struct column *before = malloc((size_t)nrhs * sizeof *before);
+		struct tf_refine_column *before = malloc((size_t)nrhs * sizeof *before);
 		if (!before)
 			tf_fatal("out of memory for the refinement of %d right-hand sides", nrhs);
 		memcpy(before, columns, (size_t)nrhs * sizeof *before);
@@ -392,14 +383,14 @@ static void refine(struct factored *s, int nrhs, const double *b, int ldb, doubl
 {
 	const size_t column = (size_t)(s->type == TF_TYPE_Z ? 2 : 1) * s->n;
 	double *x_lo = calloc(column * nrhs + 1, sizeof *x_lo);
-	struct column *columns = calloc((size_t)nrhs, sizeof *columns);
+	struct tf_refine_column *columns = calloc((size_t)nrhs, sizeof *columns);
 	if (!x_lo || !columns)
 		tf_fatal("out of memory for the refinement of %d right-hand sides of order %d", nrhs, s->n);
 	for (int c = 0; c < nrhs; c++)
 		columns[c].active = 1;
 	iterate(s, nrhs, b, ldb, x, ldx, x_lo, columns);
 	/* x_hi + x_lo is normalized: x_hi is the sum rounded once. */
-	summarize(columns, nrhs, &report->steps, report);
+	tf_refine_summarize(columns, nrhs, &report->steps, report);
 	if (!report->converged && falls_back(s))
 		refine_in_dd(s, nrhs, b, ldb, x, ldx, x_lo, columns, 0, report);
 	free(columns);
@@ -413,7 +404,7 @@ static void solve_in_dd_only(struct factored *s, int nrhs, const double *b, int 
 {
 	const size_t column = (size_t)(s->type == TF_TYPE_Z ? 2 : 1) * s->n;
 	double *x_lo = calloc(column * nrhs + 1, sizeof *x_lo);
-	struct column *columns = calloc((size_t)nrhs, sizeof *columns);
+	struct tf_refine_column *columns = calloc((size_t)nrhs, sizeof *columns);
 	if (!x_lo || !columns)
 		tf_fatal("out of memory for the refinement of %d right-hand sides of order %d", nrhs, s->n);
 	refine_in_dd(s, nrhs, b, ldb, x, ldx, x_lo, columns, 1, report);

@@ -39,6 +39,15 @@
 /* Corrections at most: at condition 1e15 a step gains about one digit. */
 #define TF_REFINE_MAX_STEPS 40
 
+/* One right-hand side's progress through a refinement (refine.c's and
+ * refine_ls.c's loops). */
+struct tf_refine_column {
+	int active;
+	int steps;
+	double normwise;      /* the last ||dx|| / ||x|| */
+	double componentwise; /* the last max |dx_i| / |x_i| */
+};
+
 /* What a refinement did, over all right-hand sides. */
 struct tf_refine_report {
 	int steps;      /* the most corrections any right-hand side took */
@@ -51,6 +60,15 @@ struct tf_refine_report {
 	int left;        /* asked to run on the GPU, it did not: nothing written */
 	int nonfinite;   /* ... because A (the triangle read) or B holds Inf or NaN */
 };
+
+/* Whether a right-hand side's last correction passed the convergence
+ * test (TF_REFINE_CONVERGED). */
+int tf_refine_converged(const struct tf_refine_column *c);
+
+/* The report's steps (into *steps: the most any right-hand side took),
+ * converged and error over the columns. */
+void tf_refine_summarize(const struct tf_refine_column *columns, int nrhs, int *steps,
+			 struct tf_refine_report *report);
 
 /* gesv: LU with partial pivoting, refined; type TF_TYPE_D or TF_TYPE_Z
  * (plan/lapack_plan.h).  The arguments have passed LAPACK's checks;

@@ -84,14 +84,6 @@ static void solve_r(const struct factored_ls *s, char trans, int nrhs, double *c
 		tf_plan_dtrtrs('U', trans, s->wide, nrhs, s->factor, s->ldf, c, ldc);
 }
 
-/* One right-hand side's progress, measured on its solution. */
-struct column {
-	int active;
-	int steps;
-	double normwise;      /* the last ||dx|| / ||x|| */
-	double componentwise; /* the last max |dx_i| / |x_i| */
-};
-
 /* f = u - s - T t (tall) and g = v - T^T s (wide) of one column; rounded
  * to DD (f + f_lo, g + g_lo) when f_lo and g_lo are set. */
 static void residuals(const struct factored_ls *s, const double *u, const double *v,
@@ -123,7 +115,7 @@ static void corrections_in_double(const struct factored_ls *s, int nrhs, double 
 
 /* The same with the DD factors, in DD: the residuals f + f_lo and g + g_lo
  * of the active columns become the corrections. */
-static void corrections_in_dd(const struct factored_ls *s, int nrhs, const struct column *columns,
+static void corrections_in_dd(const struct factored_ls *s, int nrhs, const struct tf_refine_column *columns,
 			      double *f, double *f_lo, double *g, double *g_lo)
 {
 	const int tall = s->tall, wide = s->wide;
@@ -181,7 +173,7 @@ static void add(int count, const double *d, const double *d_lo, double *x_hi, do
  * in double (r rounded, z from the double factors), and its error can make
  * the second correction of the solution as large as the first at condition
  * 1e14 and more, with the third far smaller. */
-static void judge(struct column *c, double largest_d, double largest_x, double componentwise)
+static void judge(struct tf_refine_column *c, double largest_d, double largest_x, double componentwise)
 {
 	double normwise = largest_d == 0.0 ? 0.0 : largest_x > 0.0 ? largest_d / largest_x : INFINITY;
 	c->steps++;
@@ -191,11 +183,6 @@ static void judge(struct column *c, double largest_d, double largest_x, double c
 		c->active = 0;
 	c->normwise = normwise;
 	c->componentwise = componentwise;
-}
-
-static int converged(const struct column *c)
-{
-	return c->componentwise <= TF_REFINE_CONVERGED;
 }
 
 /* The unknowns of the augmented system, nrhs columns, and the work. */
@@ -211,7 +198,7 @@ struct augmented {
 
 /* Refines the active columns of u with s's factors (the DD ones when set)
  * until each converges or stops making progress. */
-static void iterate(const struct factored_ls *s, struct augmented *u, struct column *columns)
+static void iterate(const struct factored_ls *s, struct augmented *u, struct tf_refine_column *columns)
 {
 	const int tall = s->tall, wide = s->wide, nrhs = u->nrhs, in_dd = s->dd_qr != NULL;
 	for (int step = 0; step < TF_REFINE_MAX_STEPS; step++) {
@@ -253,20 +240,6 @@ static void iterate(const struct factored_ls *s, struct augmented *u, struct col
 	}
 }
 
-/* The most steps, the largest last correction and whether all converged. */
-static void summarize(const struct column *columns, int nrhs, int *steps,
-		      struct tf_refine_report *report)
-{
-	*steps = 0;
-	report->converged = 1;
-	report->error = 0.0;
-	for (int c = 0; c < nrhs; c++) {
-		*steps = columns[c].steps > *steps ? columns[c].steps : *steps;
-		report->converged &= converged(&columns[c]);
-		report->error = fmax(report->error, columns[c].componentwise);
-	}
-}
-
 /* The fallback: T factored in DD (on the CPU), and the columns that have
  * not converged solved again with those factors, from zero (what dgels_'s
  * factors left is at best about cond(A) u from the solution), and refined
@@ -275,7 +248,7 @@ static void summarize(const struct column *columns, int nrhs, int *steps,
  * itself along T's largest singular vectors, whose residual would drown
  * the rest: refine.c).  Each step shrinks the error by about cond(A) u^2.
  * u is written only when the factorization succeeds. */
-static void refine_in_dd(struct factored_ls *s, struct augmented *u, struct column *columns,
+static void refine_in_dd(struct factored_ls *s, struct augmented *u, struct tf_refine_column *columns,
 			 struct tf_refine_report *report)
 {
 	const int tall = s->tall, wide = s->wide;
@@ -292,18 +265,18 @@ static void refine_in_dd(struct factored_ls *s, struct augmented *u, struct colu
 	report->dd_info = tf_cpu_dd_geqrf(s->lq ? 'T' : 'N', tall, wide, s->a, s->m, qr, tau);
 	if (report->dd_info == 0) {
 		for (int c = 0; c < u->nrhs; c++) {
-			if (converged(&columns[c]))
+			if (tf_refine_converged(&columns[c]))
 				continue;
 			memset(u->s_hi + (size_t)c * tall, 0, (size_t)tall * sizeof *u->s_hi);
 			memset(u->s_lo + (size_t)c * tall, 0, (size_t)tall * sizeof *u->s_lo);
 			memset(u->t_hi + (size_t)c * wide, 0, (size_t)wide * sizeof *u->t_hi);
 			memset(u->t_lo + (size_t)c * wide, 0, (size_t)wide * sizeof *u->t_lo);
-			columns[c] = (struct column){ .active = 1 };
+			columns[c] = (struct tf_refine_column){ .active = 1 };
 		}
 		s->dd_qr = qr, s->dd_tau = tau;
 		iterate(s, u, columns);
 		s->dd_qr = s->dd_tau = NULL;
-		summarize(columns, u->nrhs, &report->dd_steps, report);
+		tf_refine_summarize(columns, u->nrhs, &report->dd_steps, report);
 	}
 	free(tau);
 	free(qr);
@@ -333,7 +306,7 @@ int tf_plan_dgels_refined(char trans, int m, int n, int nrhs, double *a, int lda
 	/* s and t (hi, lo), f and g (hi, lo), the reflectors' scalars */
 	const size_t s_size = (size_t)tall * nrhs, t_size = (size_t)wide * nrhs;
 	double *s_hi = calloc(4 * (s_size + t_size) + wide, sizeof *s_hi);
-	struct column *columns = calloc((size_t)nrhs, sizeof *columns);
+	struct tf_refine_column *columns = calloc((size_t)nrhs, sizeof *columns);
 	if (!s_hi || !columns)
 		tf_fatal("out of memory for the refinement of a %d x %d least-squares problem", m, n);
 	struct augmented u = { .nrhs = nrhs, .least_squares = least_squares, .b0 = b0,
@@ -369,7 +342,7 @@ int tf_plan_dgels_refined(char trans, int m, int n, int nrhs, double *a, int lda
 		solve_r(&s, 'N', nrhs, t_hi, wide);
 	}
 	iterate(&s, &u, columns);
-	summarize(columns, nrhs, &report->steps, report);
+	tf_refine_summarize(columns, nrhs, &report->steps, report);
 	if (!report->converged)
 		refine_in_dd(&s, &u, columns, report);
 	/* The solution, rounded once (x_hi of the normalized DD); for least
