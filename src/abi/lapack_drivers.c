@@ -99,14 +99,6 @@ static int native_on_gpu(enum tf_op_type type, char uplo, int n, int nrhs, doubl
 	return tf_plan_solve_native_gpu(type, uplo, n, nrhs, a, lda, ipiv, b, ldb, info) == 0;
 }
 
-/* A call on device arrays that the GPU did not take (it failed: reported)
- * and that the CPU LAPACK cannot read. */
-static void no_cpu_for_device_arrays(const char *routine)
-{
-	tf_fatal("%s: its arrays are in device memory, the GPU could not solve the system, and the "
-		 "CPU LAPACK cannot read device memory", routine);
-}
-
 enum tf_where tf_abi_gesv(enum tf_op_type type, int n, int nrhs, double *a, int lda, int *ipiv,
 			  double *b, int ldb, int *info)
 {
@@ -123,8 +115,10 @@ enum tf_where tf_abi_gesv(enum tf_op_type type, int n, int nrhs, double *a, int 
 	if (tf_config()->mode != TF_MODE_DD || nrhs == 0) {
 		if (native_on_gpu(type, 0, n, nrhs, a, lda, ipiv, b, ldb, info))
 			return TF_WHERE_GPU_NATIVE;
-		if (resident)
-			no_cpu_for_device_arrays(complex ? "zgesv_" : "dgesv_");
+		if (resident) { /* the GPU did not take it (reported): the CPU LAPACK on host copies */
+			*info = tf_plan_reference_solve_mirrored(type, 0, n, nrhs, a, lda, ipiv, b, ldb);
+			return TF_WHERE_CPU_BLAS;
+		}
 		if (tf_config()->mode == TF_MODE_DD) {
 			*info = tf_plan_getrf(type, n, a, lda, ipiv);
 			return TF_WHERE_CPU_BLAS;
@@ -175,8 +169,10 @@ enum tf_where tf_abi_posv(enum tf_op_type type, char uplo, int n, int nrhs, doub
 	if (tf_config()->mode != TF_MODE_DD || nrhs == 0) {
 		if (native_on_gpu(type, uplo, n, nrhs, a, lda, NULL, b, ldb, info))
 			return TF_WHERE_GPU_NATIVE;
-		if (resident)
-			no_cpu_for_device_arrays(complex ? "zposv_" : "dposv_");
+		if (resident) { /* the GPU did not take it (reported): the CPU LAPACK on host copies */
+			*info = tf_plan_reference_solve_mirrored(type, uplo, n, nrhs, a, lda, NULL, b, ldb);
+			return TF_WHERE_CPU_BLAS;
+		}
 		if (tf_config()->mode == TF_MODE_DD) {
 			*info = tf_plan_potrf(type, uplo, n, a, lda);
 			return TF_WHERE_CPU_BLAS;

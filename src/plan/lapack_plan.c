@@ -128,14 +128,15 @@ int tf_plan_reference_solve_mirrored(enum tf_op_type type, char uplo, int n, int
 	if (!a_copy || !b_copy || !pivots)
 		tf_fatal("%s: out of memory for host copies of a system of order %d", what, n);
 	if (tf_gpu_copy_matrix(sizeof(double), width * n, n, a, width * lda, a_copy, width * n) != 0 ||
-	    tf_gpu_copy_matrix(sizeof(double), width * n, nrhs, b, width * ldb, b_copy, width * n) != 0)
+	    (nrhs > 0 &&
+	     tf_gpu_copy_matrix(sizeof(double), width * n, nrhs, b, width * ldb, b_copy, width * n) != 0))
 		tf_fatal("%s: a system of order %d in device memory could not be read", what, n);
 	int info = tf_plan_reference_solve(type, uplo, n, nrhs, a_copy, n, pivots, b_copy, n);
 	/* what LAPACK writes: A (the factors as far as they got), ipiv, and B
 	 * when the factorization succeeded */
 	if (tf_gpu_copy_matrix(sizeof(double), width * n, n, a_copy, width * n, a, width * lda) != 0 ||
-	    (info == 0 && tf_gpu_copy_matrix(sizeof(double), width * n, nrhs, b_copy, width * n, b,
-					     width * ldb) != 0) ||
+	    (info == 0 && nrhs > 0 &&
+	     tf_gpu_copy_matrix(sizeof(double), width * n, nrhs, b_copy, width * n, b, width * ldb) != 0) ||
 	    (!uplo && tf_gpu_copy_matrix(sizeof *ipiv, n, 1, pivots, n, ipiv, n) != 0))
 		tf_fatal("%s: the results for a system of order %d could not be written into device "
 			 "memory", what, n);
