@@ -614,7 +614,14 @@ static double condition_1(int width, int n, const double *a)
  * the reference's (INFO > 0 where the reference's factorization fails: B
  * then holds the solution all the same); in cpu mode the reference's
  * results fail that. */
-static void ill_system(const struct driver *d, int n, int nrhs, double cond)
+/* off_grid: A's rows and columns scaled by factors in [1.25, 1.75) of full
+ * 53-bit significands (the same for row i and column i: a symmetric A
+ * stays symmetric), so that A's entries, rounded, leave the integers'
+ * grid and the residual's products no longer sum exactly in few words; the
+ * exact solution is that of the rounded matrix (MPFR), whose condition may
+ * differ from the one measured before (the roundings are u of its
+ * entries). */
+static void ill_system(const struct driver *d, int n, int nrhs, double cond, int off_grid)
 {
 	const int w = d->width, lda = n + 1, ldb = n + 2, big = w * n;
 	double *a = padded(w, n, lda), *b = padded(w, nrhs, ldb);
@@ -631,6 +638,16 @@ static void ill_system(const struct driver *d, int n, int nrhs, double cond)
 	}
 	bh_verdict(d->name, measured > cond / 100 && measured < 4 * cond,
 		   "n %d: the generated matrix has condition %.1e, not about %.0e", n, measured, cond);
+	if (off_grid) {
+		double *scale = malloc((size_t)n * sizeof *scale);
+		for (int i = 0; i < n; i++)
+			scale[i] = 1.5 + 0.25 * bh_sym();
+		for (int j = 0; j < n; j++)
+			for (int i = 0; i < n; i++)
+				for (int p = 0; p < w; p++)
+					matrix[(size_t)w * ((size_t)j * n + i) + p] *= scale[i] * scale[j];
+		free(scale);
+	}
 	for (int j = 0; j < n; j++)
 		for (int i = 0; i < n; i++) {
 			const double *e = matrix + (size_t)w * ((size_t)j * n + i);
@@ -698,9 +715,10 @@ static void ill_system(const struct driver *d, int n, int nrhs, double cond)
 	if (native)
 		;
 	else if (bh_mode == BH_DD)
-		bh_verdict(d->name, met, "n %d nrhs %d cond %.0e (measured %.1e) uplo %c, INFO %d: "
+		bh_verdict(d->name, met, "n %d nrhs %d cond %.0e (measured %.1e)%s uplo %c, INFO %d: "
 			   "%.3g ulps from the exact solution rounded (%.3g ulps of the largest "
-			   "component)", n, nrhs, cond, measured, uplo, rinfo, worst, normwise);
+			   "component)", n, nrhs, cond, measured, off_grid ? " off the grid" : "", uplo,
+			   rinfo, worst, normwise);
 	else
 		bh_ill_conditioned(d->name, met);
 	if (n == 60) /* what the largest systems come to, for the record */
@@ -907,14 +925,14 @@ static int gpu_main(int ill_only)
 		for (size_t r = 0; r < sizeof drivers / sizeof drivers[0]; r++)
 			for (size_t c = 0; c < sizeof ill_conds / sizeof ill_conds[0]; c++)
 				for (size_t s = 0; s < sizeof ill_sizes / sizeof ill_sizes[0]; s++)
-					ill_system(&drivers[r], ill_sizes[s], s % 2 ? 3 : 1, ill_conds[c]);
+					ill_system(&drivers[r], ill_sizes[s], s % 2 ? 3 : 1, ill_conds[c], 0);
 		/* dsysv_: LDL^T on the CPU, its fallback's LU in DD on the GPU */
 		static const struct driver sysv[] = { { "dsysv_", "DSYSV ", 1, 'U', 1 },
 						      { "dsysv_", "DSYSV ", 1, 'L', 1 } };
 		for (size_t r = 0; r < 2; r++)
 			for (size_t c = 0; c < sizeof ill_conds / sizeof ill_conds[0]; c++)
 				for (size_t s = 0; s < sizeof ill_sizes / sizeof ill_sizes[0]; s++)
-					ill_system(&sysv[r], ill_sizes[s], s % 2 ? 3 : 1, ill_conds[c]);
+					ill_system(&sysv[r], ill_sizes[s], s % 2 ? 3 : 1, ill_conds[c], 0);
 		return bh_finish();
 	}
 	for (int p = HOST; p <= MANAGED; p++)
@@ -931,12 +949,12 @@ static int gpu_main(int ill_only)
 			as_the_reference(d, 5, 2, 1); /* singular: INFO > 0 */
 			as_the_reference(d, 0, 2, 0);
 			as_the_reference(d, 4, 0, 0);
-			if (placement == HOST && !native) { /* the CPU LAPACK takes them */
+			if (!native) { /* the CPU LAPACK takes them (device arrays: on host copies) */
 				as_the_reference(d, 5, 2, 2);
 				as_the_reference(d, 5, 2, 3);
 			}
 			if (!native) /* the fallback in DD, from the GPU's copies */
-				ill_system(d, 33, 3, 1e20);
+				ill_system(d, 33, 3, 1e20, 0);
 		}
 	placement = HOST;
 	return bh_finish();
@@ -967,7 +985,7 @@ int main(int argc, char **argv)
 		if (ill_only) {
 			for (size_t c = 0; c < sizeof ill_conds / sizeof ill_conds[0] && d->width == 1; c++)
 				for (size_t s = 0; s < sizeof ill_sizes / sizeof ill_sizes[0]; s++)
-					ill_system(d, ill_sizes[s], s % 2 ? 3 : 1, ill_conds[c]);
+					ill_system(d, ill_sizes[s], s % 2 ? 3 : 1, ill_conds[c], 0);
 			continue;
 		}
 		for (size_t c = 0; c < sizeof conds / sizeof conds[0]; c++)
@@ -977,9 +995,14 @@ int main(int argc, char **argv)
 			}
 		for (int kind = 1; kind < 4; kind++)
 			as_the_reference(d, 5, 2, kind);
-		for (size_t c = 0; c < sizeof ill_conds / sizeof ill_conds[0]; c++)
+		for (size_t c = 0; c < sizeof ill_conds / sizeof ill_conds[0]; c++) {
 			for (size_t s = 0; s < sizeof ill_sizes / sizeof ill_sizes[0]; s++)
-				ill_system(d, ill_sizes[s], s % 2 ? 3 : 1, ill_conds[c]);
+				ill_system(d, ill_sizes[s], s % 2 ? 3 : 1, ill_conds[c], 0);
+			/* (rounded off the grid, a positive definite matrix beyond
+			 * 1/u is no longer one: posv's are left on the grid) */
+			if (!d->uplo || d->sysv)
+				ill_system(d, 33, 2, ill_conds[c], 1);
+		}
 		as_the_reference(d, 0, 2, 0);
 		as_the_reference(d, 4, 0, 0);
 		illegal_arguments(d);
