@@ -275,6 +275,11 @@ static enum tf_where gels(char trans, int m, int n, int nrhs, double *a, int lda
 	}
 	struct tf_refine_report report;
 	*info = tf_plan_dgels_refined(trans, m, n, nrhs, a, lda, b, ldb, work, lwork, &report);
+	if (*info > 0 && report.dd_factored && tf_config()->log)
+		tf_message("dgels_ m=%d n=%d nrhs=%d trans=%c: %s in double met a zero on the diagonal "
+			   "(INFO %d); QR of %s in DD, %s", m, n, nrhs, trans, m >= n ? "QR" : "LQ", *info,
+			   m >= n ? "A" : "A^T", report.dd_info ? "singular too: no solution" :
+			   report.converged ? "refined: converged" : "refined: NOT converged");
 	if (*info == 0 && tf_config()->log) {
 		/* the fallback factors T = A (m >= n) or A^T by QR in DD */
 		char dd_part[96] = "";

@@ -299,10 +299,15 @@ int tf_plan_dgels_refined(char trans, int m, int n, int nrhs, double *a, int lda
 		memcpy(b0 + (size_t)c * rows_b, b + (size_t)c * ldb, (size_t)rows_b * sizeof *b0);
 	int info = tf_plan_lapack_dgels(1, trans, m, n, nrhs, a, lda, b, ldb, work, lwork);
 	*report = (struct tf_refine_report){ .steps = 0, .converged = 1, .error = 0.0 };
-	if (info != 0) {
+	if (info < 0) {
 		free(a0);
 		return info;
 	}
+	/* INFO > 0: an exact zero on R's (L's) diagonal of the QR (LQ) in
+	 * double, where dgels_ stops without a solution; T may still have full
+	 * rank, which the QR in DD finds, and then gives the solution (with
+	 * INFO, A and work(1) dgels_'s) */
+	const int singular = info > 0;
 	/* s and t (hi, lo), f and g (hi, lo), the reflectors' scalars */
 	const size_t s_size = (size_t)tall * nrhs, t_size = (size_t)wide * nrhs;
 	double *s_hi = calloc(4 * (s_size + t_size) + wide, sizeof *s_hi);
@@ -324,7 +329,9 @@ int tf_plan_dgels_refined(char trans, int m, int n, int nrhs, double *a, int lda
 	 * the solution's error and not the other's absence. */
 	double *x_hi = least_squares ? t_hi : s_hi;
 	const int x_rows = least_squares ? wide : tall;
-	for (int c = 0; c < nrhs; c++) {
+	for (int c = 0; c < nrhs && singular; c++)
+		columns[c] = (struct tf_refine_column){ .active = 1, .componentwise = INFINITY };
+	for (int c = 0; c < nrhs && !singular; c++) {
 		memcpy(x_hi + (size_t)c * x_rows, b + (size_t)c * ldb, (size_t)x_rows * sizeof *x_hi);
 		columns[c].active = 1;
 		if (least_squares)
@@ -333,7 +340,7 @@ int tf_plan_dgels_refined(char trans, int m, int n, int nrhs, double *a, int lda
 						     b0 + (size_t)c * rows_b, NULL, NULL,
 						     s_hi + (size_t)c * tall, NULL);
 	}
-	if (!least_squares) {
+	if (!least_squares && !singular) {
 		memcpy(f, s_hi, s_size * sizeof *f);
 		apply_qt(&s, 'T', nrhs, f);
 		for (int c = 0; c < nrhs; c++)
@@ -341,10 +348,20 @@ int tf_plan_dgels_refined(char trans, int m, int n, int nrhs, double *a, int lda
 				t_hi[(size_t)c * wide + i] = -f[(size_t)c * tall + i];
 		solve_r(&s, 'N', nrhs, t_hi, wide);
 	}
-	iterate(&s, &u, columns);
-	tf_refine_summarize(columns, nrhs, &report->steps, report);
+	if (!singular) {
+		iterate(&s, &u, columns);
+		tf_refine_summarize(columns, nrhs, &report->steps, report);
+	} else
+		report->converged = 0;
 	if (!report->converged)
 		refine_in_dd(&s, &u, columns, report);
+	if (singular && (!report->dd_factored || report->dd_info != 0)) {
+		/* singular in DD too (or no memory): B as dgels_ left it */
+		free(columns);
+		free(s_hi);
+		free(a0);
+		return info;
+	}
 	/* The solution, rounded once (x_hi of the normalized DD); for least
 	 * squares, rows wide + 1 to tall of Qt^T r for the refined r, as dgels_
 	 * leaves Qt^T b there: their sum of squares is ||r||^2. */

@@ -466,6 +466,58 @@ static void as_the_reference(char trans, int m, int n, int nrhs, int kind)
 	free(a), free(b), free(ra), free(rb), free(work), free(rwork);
 }
 
+/* A of full rank whose QR (LQ) in double meets an exact zero on the
+ * diagonal: A = [2^-60 0; 1 1; 0 0] (stored as it is, or transposed: 2 x 3),
+ * whose first reflector maps the second column exactly onto e1 (found by a
+ * search over small matrices with the reference LAPACK).  dgels_ returns
+ * INFO = 2 and no solution; in dd mode the QR in DD finds R(2,2) near 2^-60
+ * and the exact answer: x = (1, 2) for the least-squares problem with b =
+ * (2^-60, 3, 5), x = (2^60, 1, 0) for the minimum-norm one with b = (2, 1).
+ * INFO, A and work(1) stay dgels_'s.  Where the reference LAPACK in use
+ * does not meet the zero, there is nothing to test. */
+static void exact_zero_in_double(char trans, int transposed)
+{
+	const int m = transposed ? 2 : 3, n = transposed ? 3 : 2, lda = m, ldb = 3, nrhs = 1;
+	const int least_squares = (trans == 'N') == (m >= n);
+	const int lwork = workspace(trans, m, n, nrhs, lda, ldb);
+	double *a = padded(6), *b = padded(3), *ra = padded(6), *rb = padded(3);
+	double *work = padded((size_t)lwork), *rwork = padded((size_t)lwork);
+	static const double stored[6] = { 0x1p-60, 1.0, 0.0, 0.0, 1.0, 0.0 }; /* 3 x 2, by columns */
+	for (int i = 0; i < 3; i++)
+		for (int j = 0; j < 2; j++)
+			a[transposed ? (size_t)i * lda + j : (size_t)j * lda + i] = stored[j * 3 + i];
+	const double ls_b[3] = { 0x1p-60, 3.0, 5.0 }, ls_x[2] = { 1.0, 2.0 };
+	const double mn_b[2] = { 2.0, 1.0 }, mn_x[3] = { 0x1p60, 1.0, 0.0 };
+	for (int i = 0; i < 3; i++)
+		b[i] = least_squares ? ls_b[i] : i < 2 ? mn_b[i] : 0.0;
+	memcpy(ra, a, (6 + PAD) * sizeof *a);
+	memcpy(rb, b, (3 + PAD) * sizeof *b);
+	int info = -99, rinfo = -99;
+	dgels_(&trans, &m, &n, &nrhs, a, &lda, b, &ldb, work, &lwork, &info, 1);
+	reference_gels(&trans, &m, &n, &nrhs, ra, &lda, rb, &ldb, rwork, &lwork, &rinfo, 1);
+	if (rinfo != 2) {
+		printf("%% dgels_ %c %d x %d: the reference LAPACK gives INFO %d, not 2: no exact zero "
+		       "to test\n", trans, m, n, rinfo);
+		free(a), free(b), free(ra), free(rb), free(work), free(rwork);
+		return;
+	}
+	int solved = 1;
+	for (int i = 0; i < (least_squares ? 2 : 3); i++)
+		solved &= b[i] == (least_squares ? ls_x[i] : mn_x[i]);
+	const int factors = info == rinfo && same(a, ra, 6 + PAD);
+	if (bh_mode == BH_DD)
+		bh_verdict("dgels_", factors && solved,
+			   "%c %d x %d, exact zero on the diagonal in double: INFO %d (the reference's "
+			   "%d)%s; x = (%.17g, %.17g, %.17g), expected the exact %s", trans, m, n, info,
+			   rinfo, factors ? "" : ", A not the reference's", b[0], b[1], b[2],
+			   least_squares ? "(1, 2)" : "(2^60, 1, 0)");
+	else
+		bh_verdict("dgels_", factors && same(b, rb, 3 + PAD),
+			   "%c %d x %d, exact zero on the diagonal in double: INFO %d (the reference's "
+			   "%d), A or B not the reference's", trans, m, n, info, rinfo);
+	free(a), free(b), free(ra), free(rb), free(work), free(rwork);
+}
+
 /* Each illegal argument: LAPACK's INFO and the program's xerbla_. */
 static void illegal_arguments(void)
 {
@@ -541,6 +593,8 @@ int main(int argc, char **argv)
 					ill_problem(trans, ill_shapes[s][0], ill_shapes[s][1], s % 2 ? 3 : 1,
 						    ill_conds[c], 0, ls);
 		ill_problem(trans, 9, 4, 2, 1e16, 1, 1);
+		exact_zero_in_double(trans, 0);
+		exact_zero_in_double(trans, 1);
 	}
 	illegal_arguments();
 	return bh_finish();
