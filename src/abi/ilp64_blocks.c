@@ -752,6 +752,22 @@ static const char *band_of(const struct ctx *c, char uplo, int64_t n, int64_t k,
 	return NULL;
 }
 
+/* A Level 2 call on a square matrix in full, band or packed storage (n =
+ * i[0]; then lda = i[1], or k = i[1] and lda = i[2]; a the matrix): *whole
+ * when all its integers fit (one 32-bit call), else the band's description
+ * (band_of); or why the call cannot run (packed storage beyond 32 bits). */
+static const char *square_storage(const struct ctx *c, char uplo, const int64_t *i, const void *a,
+				  int band, int packed, int *whole, struct band *b, char **band_copy)
+{
+	*whole = fits(i[0]) && (packed || fits(i[1])) && (!band || fits(i[2]));
+	*band_copy = NULL;
+	if (*whole)
+		return NULL;
+	if (packed)
+		return packed_why;
+	return band ? band_of(c, uplo, i[0], i[1], a, i[2], b, band_copy) : NULL;
+}
+
 static const char *level2(const struct ctx *c, const struct tf_ilp64_call *k)
 {
 	const int64_t *i = k->ints;
@@ -793,17 +809,11 @@ static const char *level2(const struct ctx *c, const struct tf_ilp64_call *k)
 	case TF_ILP64_SPMV: {
 		int band = k->family == TF_ILP64_SBMV, packed = k->family == TF_ILP64_SPMV;
 		int64_t incx = i[packed ? 1 : band ? 3 : 2], incy = i[packed ? 2 : band ? 4 : 3];
-		int whole = fits(i[0]) && (packed || fits(i[1])) && (!band || fits(i[2]));
-		if (i[0] <= 0)
-			break;
-		if (!whole && packed) {
-			why = packed_why;
-			break;
-		}
+		int whole;
 		struct band b;
-		char *band_copy = NULL;
-		if (!whole && band &&
-		    (why = band_of(c, o[0], i[0], i[1], p[1], i[2], &b, &band_copy)))
+		char *band_copy;
+		if (i[0] <= 0 ||
+		    (why = square_storage(c, o[0], i, p[1], band, packed, &whole, &b, &band_copy)))
 			break;
 		ok = vec_take(c, &x, p[2], i[0], incx, 0, cx, !whole && !band) &&
 			vec_take(c, &y, p[4], i[0], incy, 1, cy, !whole && !band);
@@ -836,17 +846,11 @@ static const char *level2(const struct ctx *c, const struct tf_ilp64_call *k)
 		int band = k->family == TF_ILP64_TBMV || k->family == TF_ILP64_TBSV;
 		int packed = k->family == TF_ILP64_TPMV || k->family == TF_ILP64_TPSV;
 		int64_t incx = i[packed ? 1 : band ? 3 : 2];
-		int whole = fits(i[0]) && (packed || fits(i[1])) && (!band || fits(i[2]));
-		if (i[0] <= 0)
-			break;
-		if (!whole && packed) {
-			why = packed_why;
-			break;
-		}
+		int whole;
 		struct band b;
-		char *band_copy = NULL;
-		if (!whole && band &&
-		    (why = band_of(c, o[0], i[0], i[1], p[0], i[2], &b, &band_copy)))
+		char *band_copy;
+		if (i[0] <= 0 ||
+		    (why = square_storage(c, o[0], i, p[0], band, packed, &whole, &b, &band_copy)))
 			break;
 		ok = vec_take(c, &x, p[1], i[0], incx, 1, cx, !whole && !band);
 		int ix = (int)x.inc;
