@@ -218,17 +218,6 @@ function call32_args(r, chunked,    i, s, sep, hidden, a, inc) {
 	return s hidden
 }
 
-function call64_args(r,    i, s, sep, hidden) {
-	s = ""; sep = ""; hidden = ""
-	for (i = 1; i <= nargs[r]; i++) {
-		s = s sep arg_name[r, i]
-		sep = ", "
-		if (fortran[r] && arg_type[r, i] == "char") hidden = hidden ", 1"
-		if (fortran[r] && arg_type[r, i] == "string") hidden = hidden ", " arg_name[r, i] "_len"
-	}
-	return s hidden
-}
-
 # "return " or "", for a statement that ends the wrapper with the value.
 function returning(r) { return ret[r] == "void" ? "" : "return " }
 
@@ -406,8 +395,8 @@ function emit_forward64(r) {
 	print "\tif (blas64) {"
 	print "\t\tstruct tf_call call;"
 	printf("\t\ttf_call_begin(&call, TF_R_%s);\n", name[r])
-	if (ret[r] == "void") printf("\t\tblas64(%s);\n", call64_args(r))
-	else printf("\t\t%s result = blas64(%s);\n", return64(r), call64_args(r))
+	if (ret[r] == "void") printf("\t\tblas64(%s);\n", call_args(r))
+	else printf("\t\t%s result = blas64(%s);\n", return64(r), call_args(r))
 	print "\t\ttf_call_end(&call, TF_WHERE_CPU_BLAS, 0.0);"
 	print "\t\treturn" (ret[r] == "void" ? "" : " result") ";"
 	print "\t}"
