@@ -8,7 +8,7 @@
 #include "core/environment.h"
 #include "core/message.h"
 #include "core/stats.h"
-#include "cpu/threads.h"
+#include "core/threads.h"
 
 /* The most workers the pool starts (the threads' bound, less the caller). */
 #define WORKERS_MAX (TF_THREADS_MAX - 1)
