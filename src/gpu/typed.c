@@ -214,8 +214,7 @@ static cudaError_t launch(const struct tf_typed_op *op, struct operands *o, char
 static void place(const struct operand *p, const char *packed)
 {
 	const size_t column = (size_t)p->rows * p->size;
-	for (int j = 0; j < p->cols; j++)
-		memcpy((char *)p->host + (size_t)j * p->ld * p->size, packed + (size_t)j * column, column);
+	tf_gpu_host_copy_columns(p->host, p->ld * p->size, packed, column, column, p->cols);
 }
 
 /* The host outputs: each downloads into the host array only when its copy
