@@ -10,6 +10,10 @@
 #include "kernels/real_form.h"
 #include "kernels/solve_residual.h"
 
+/* The copier threads (context.h) from which a host matrix is staged rather
+ * than registered with CUDA while it crosses (tf_gpu_system_factor). */
+#define REGISTER_BELOW 4
+
 /* cuSOLVER's dense routines that the drivers use; the complex ones take
  * cuDoubleComplex, which has the layout of (re, im) doubles. */
 struct tf_cusolver {
@@ -265,13 +269,16 @@ struct tf_gpu_system *tf_gpu_system_factor(enum tf_op_type type, char uplo, int 
 	s->work = (double *)arena, arena += s->work_bytes;
 	s->ipiv = (int *)arena, arena += piece((size_t)n * sizeof(int));
 	s->info = (int *)arena;
-	/* A host matrix is registered with CUDA (pinned in place) while it
-	 * crosses, both ways: the copy engine then reads and writes it at the
-	 * link's full rate, with no pass through the staging buffers (on an
-	 * H200, n = 16384: 0.33 s for native dgesv_ on host arrays against
-	 * 0.71 s through staging); where it cannot be, through staging. */
+	/* A host matrix crosses through the staging buffers, both ways, when
+	 * the GPU has REGISTER_BELOW copier threads or more (transfer.h);
+	 * with fewer it is registered with CUDA (pinned in place) while it
+	 * crosses, and the copy engine reads and writes it at the link's rate.
+	 * On an H200 with 16 CPUs, n = 16384, native dgesv_ on host arrays
+	 * took 0.32 s registered, 0.71 s staged by one thread, 0.31 s by 4,
+	 * 0.24 s by 8 and 0.23 s by 16 (docs/PERFORMANCE.md).  Where it cannot
+	 * be registered, through staging. */
 	const size_t span = ((size_t)width * lda * (n - 1) + (size_t)width * n) * sizeof(double);
-	const int pinned = tf_gpu_place_of(a) == TF_PLACE_HOST &&
+	const int pinned = tf_gpu_place_of(a) == TF_PLACE_HOST && gpu->copy_threads < REGISTER_BELOW &&
 			   cudaHostRegister(a, span, cudaHostRegisterDefault) == cudaSuccess;
 	if (!pinned)
 		cudaGetLastError(); /* (not an error to keep) */
