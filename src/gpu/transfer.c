@@ -6,9 +6,9 @@
 #include "gpu/transfer.h"
 
 /* A copy between host memory and a staging buffer is split into parts of
- * this size at least, run on the GPU's pool of copiers: one thread's memory copy
- * (about 9 GB/s on the GPU machines' hosts) is slower than the pinned link
- * (about 55 GB/s), so host arrays would cross at one thread's rate. */
+ * this size at least, run on the GPU's pool of copiers: one thread's memory
+ * copy (about 9 GB/s on an H100 or H200 machine's host) is slower than the
+ * pinned link (about 55 GB/s), and host arrays would cross at its rate. */
 #define PART_BYTES ((size_t)1 << 20)
 #define PARTS_MAX 64
 
@@ -162,8 +162,8 @@ static cudaError_t download_piece(const struct piece *p, void *context)
 	if ((status = into_staging(c, p, &buffer, &slot)) != cudaSuccess ||
 	    (status = cudaStreamSynchronize(c->stream)) != cudaSuccess)
 		return status;
-	tf_gpu_host_copy_columns(c->gpu, c->host + (p->row + (size_t)p->col * c->ld) * size, c->ld * size,
-				 buffer, column_bytes, column_bytes, p->cols);
+	tf_gpu_host_copy_columns(c->gpu, c->host + (p->row + (size_t)p->col * c->ld) * size,
+				 c->ld * size, buffer, column_bytes, column_bytes, p->cols);
 	return cudaEventRecord(c->gpu->staging_free[slot], c->stream);
 }
 
@@ -205,8 +205,8 @@ static cudaError_t copy_out(struct stream_copy *s)
 		return status;
 	const int slot = s->pending_slot;
 	const char *buffer = c->gpu->staging[slot];
-	tf_gpu_host_copy_columns(c->gpu, c->host + (p->row + (size_t)p->col * c->ld) * size, c->ld * size,
-				 buffer, column_bytes, column_bytes, p->cols);
+	tf_gpu_host_copy_columns(c->gpu, c->host + (p->row + (size_t)p->col * c->ld) * size,
+				 c->ld * size, buffer, column_bytes, column_bytes, p->cols);
 	s->pending_slot = -1;
 	return cudaEventRecord(c->gpu->staging_free[slot], c->stream);
 }
