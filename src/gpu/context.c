@@ -343,6 +343,19 @@ const struct tf_gpu_context *tf_gpu_rates(void)
 	return &contexts[0];
 }
 
+/* Frees the span buffer when no op holds it; whether it did. */
+static int free_span(struct tf_gpu_context *context)
+{
+	int idle = 0;
+	if (!context->span || !atomic_compare_exchange_strong(&context->span_taken, &idle, 1))
+		return 0;
+	cudaFree(context->span);
+	context->span = NULL;
+	context->span_bytes = 0;
+	atomic_store(&context->span_taken, 0);
+	return 1;
+}
+
 void *tf_gpu_scratch(struct tf_gpu_context *context, size_t bytes)
 {
 	if (bytes <= context->arena_bytes)
@@ -351,11 +364,52 @@ void *tf_gpu_scratch(struct tf_gpu_context *context, size_t bytes)
 		cudaFree(context->arena);
 	context->arena = NULL;
 	context->arena_bytes = 0;
-	if (tf_gpu_inject(TF_FAULT_ALLOC) != cudaSuccess ||
-	    cudaMalloc(&context->arena, bytes) != cudaSuccess) {
-		context->arena = NULL;
+	if (tf_gpu_inject(TF_FAULT_ALLOC) != cudaSuccess)
 		return NULL;
+	if (cudaMalloc(&context->arena, bytes) != cudaSuccess) {
+		cudaGetLastError();
+		if (!free_span(context) || cudaMalloc(&context->arena, bytes) != cudaSuccess) {
+			context->arena = NULL;
+			return NULL;
+		}
 	}
 	context->arena_bytes = bytes;
 	return context->arena;
+}
+
+void *tf_gpu_span_take(struct tf_gpu_context *context, size_t bytes)
+{
+	int idle = 0;
+	if (!atomic_compare_exchange_strong(&context->span_taken, &idle, 1))
+		return NULL;
+	if (bytes > context->span_bytes) {
+		if (context->span)
+			cudaFree(context->span);
+		context->span_bytes = 0;
+		if (cudaMalloc(&context->span, bytes) != cudaSuccess) {
+			cudaGetLastError();
+			context->span = NULL;
+			atomic_store(&context->span_taken, 0);
+			return NULL;
+		}
+		context->span_bytes = bytes;
+	}
+	return context->span;
+}
+
+/* The span buffer is kept up to this share of the memory budget: beyond,
+ * it would hold what the ops that allocate their own memory need. */
+#define SPAN_KEPT_SHARE 8
+
+void tf_gpu_span_return(struct tf_gpu_context *context)
+{
+	/* what is queued on the buffer is done before another op takes it, as
+	 * cudaFree would have waited for it */
+	cudaDeviceSynchronize();
+	if (context->span_bytes > context->memory_budget / SPAN_KEPT_SHARE) {
+		cudaFree(context->span);
+		context->span = NULL;
+		context->span_bytes = 0;
+	}
+	atomic_store(&context->span_taken, 0);
 }

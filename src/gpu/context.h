@@ -8,6 +8,7 @@
 #define TF_GPU_CONTEXT_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <cuda_runtime_api.h>
 
@@ -45,6 +46,12 @@ struct tf_gpu_context {
 	cudaEvent_t caller_done;
 	void *arena;              /* device scratch, grown to the largest need */
 	size_t arena_bytes;
+	/* The buffer of an op whose operands live across the GEMMs it plans
+	 * (a real form, the triangular solve), kept between ops as the arena
+	 * is; `span_taken` while an op holds it. */
+	void *span;
+	size_t span_bytes;
+	atomic_int span_taken;
 	unsigned *counter;        /* device counter of non-finite results */
 	void *cublas;             /* struct tf_cublas, made by tf_cublas at first use */
 	int cublas_state;         /* 0: not tried, 1: made, -1: unavailable */
@@ -92,8 +99,18 @@ const struct tf_gpu_context *tf_gpu_rates(void);
 cudaError_t tf_gpu_inject(enum tf_gpu_fault kind);
 
 /* Device scratch of at least `bytes`, kept for later calls (grown only when
- * a call needs more).  NULL after a failure. */
+ * a call needs more).  NULL after a failure.  Where the device has no room,
+ * the span buffer below is freed for it when no op holds it. */
 void *tf_gpu_scratch(struct tf_gpu_context *gpu, size_t bytes);
+
+/* The span buffer, at least `bytes`, for an op whose operands must live
+ * across the GEMMs it plans (those take the scratch arena): a cudaMalloc and
+ * cudaFree of a few hundred megabytes cost such an op milliseconds each
+ * time.  NULL when another op holds it or the device has no room (the op
+ * then allocates its own).  Returned with tf_gpu_span_return, from any
+ * thread; kept for the next op up to an eighth of the memory budget. */
+void *tf_gpu_span_take(struct tf_gpu_context *gpu, size_t bytes);
+void tf_gpu_span_return(struct tf_gpu_context *gpu);
 
 /* One line on stderr for a failed GPU call; a failure that leaves the
  * device unusable (a sticky error) also disables the GPU for the rest of

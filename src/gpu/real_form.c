@@ -389,8 +389,13 @@ int tf_gpu_real_form_make(const struct tf_op *op, struct tf_gpu_real_form *form)
 		return -1;
 	}
 	cudaError_t status = tf_gpu_inject(TF_FAULT_ALLOC);
-	if (status == cudaSuccess)
-		status = cudaMalloc(&form->buffer, sizing.used);
+	if (status == cudaSuccess) {
+		form->context = gpu;
+		form->buffer = tf_gpu_span_take(gpu, sizing.used);
+		form->spans = form->buffer != NULL;
+		if (!form->buffer)
+			status = cudaMalloc(&form->buffer, sizing.used);
+	}
 	if (status != cudaSuccess) {
 		form->buffer = NULL;
 		return tf_gpu_finish(gpu, routine, TF_FAULT_ALLOC, status, 0);
@@ -412,9 +417,12 @@ int tf_gpu_real_form_make(const struct tf_op *op, struct tf_gpu_real_form *form)
 
 void tf_gpu_real_form_free(struct tf_gpu_real_form *form)
 {
-	if (form->buffer)
+	if (form->buffer && form->spans)
+		tf_gpu_span_return(form->context);
+	else if (form->buffer)
 		cudaFree(form->buffer);
 	form->buffer = NULL;
+	form->spans = 0;
 }
 
 /* Whether a result holds Inf or NaN. */

@@ -27,13 +27,17 @@
  * one per half of the rows or columns, each over the part of the triangle
  * its half reaches: 3/4 of the full product's work.
  * Host arrays are uploaded first; device and managed ones are read in
- * place.  The buffers are allocated per op (they live across the GEMMs,
- * which use the engine's scratch arena themselves). */
+ * place.  The buffers live across the GEMMs, which use the engine's
+ * scratch arena themselves: they are the context's span buffer
+ * (tf_gpu_span_take), or, when another op holds it, an allocation of their
+ * own. */
 #ifndef TF_GPU_REAL_FORM_H
 #define TF_GPU_REAL_FORM_H
 
 #include "op/op.h"
 #include "op/typed_op.h"
+
+struct tf_gpu_context;
 
 #define TF_REAL_FORM_GEMMS 8
 
@@ -51,6 +55,8 @@ struct tf_gpu_real_form {
 	const double *c_source; /* complex: C on the device for beta C, or NULL */
 	int c_ld;
 	void *buffer;           /* every operand, one allocation */
+	int spans;              /* the buffer is the context's span buffer */
+	struct tf_gpu_context *context;
 };
 
 /* Whether the GPU computes the op this way. */

@@ -84,6 +84,14 @@ static size_t aligned(size_t n, size_t size)
 	return (n * size + 255) & ~(size_t)255;
 }
 
+static void free_buffer(struct tf_gpu_context *owner, char *buffer, int spans)
+{
+	if (spans)
+		tf_gpu_span_return(owner);
+	else
+		cudaFree(buffer);
+}
+
 int tf_gpu_trsm_run(const struct tf_op *op, int check_finite, tf_gpu_trsm_update *update_run)
 {
 	const char *routine = tf_routine_name(op->routine);
@@ -114,9 +122,13 @@ int tf_gpu_trsm_run(const struct tf_op *op, int check_finite, tf_gpu_trsm_update
 		tf_gpu_release(gpu);
 		return -1;
 	}
+	/* the buffer lives across the solve's GEMMs: the span buffer, unless
+	 * another op holds it */
 	char *buffer = NULL;
+	int spans = 0;
+	struct tf_gpu_context *owner = gpu;
 	cudaError_t status = tf_gpu_inject(TF_FAULT_ALLOC);
-	if (status == cudaSuccess)
+	if (status == cudaSuccess && !(spans = (buffer = tf_gpu_span_take(gpu, bytes)) != NULL))
 		status = cudaMalloc((void **)&buffer, bytes);
 	if (status != cudaSuccess)
 		return tf_gpu_finish(gpu, routine, TF_FAULT_ALLOC, status, 0);
@@ -151,18 +163,18 @@ int tf_gpu_trsm_run(const struct tf_op *op, int check_finite, tf_gpu_trsm_update
 	if (status == cudaSuccess)
 		status = cudaStreamSynchronize(stream);
 	if (status != cudaSuccess) {
-		cudaFree(buffer);
+		free_buffer(owner, buffer, spans);
 		return tf_gpu_finish(gpu, routine, TF_FAULT_LAUNCH, status, 0);
 	}
 	tf_gpu_release(gpu); /* the solve's GEMMs take the GPU themselves */
 
 	if (solve(&s, 0, s.order) != 0) {
-		cudaFree(buffer);
+		free_buffer(owner, buffer, spans);
 		return -1;
 	}
 
 	if (!(gpu = tf_gpu_acquire())) {
-		cudaFree(buffer);
+		free_buffer(owner, buffer, spans);
 		return -1;
 	}
 	stream = gpu->streams[0];
@@ -178,7 +190,7 @@ int tf_gpu_trsm_run(const struct tf_op *op, int check_finite, tf_gpu_trsm_update
 		if (status == cudaSuccess)
 			status = cudaStreamSynchronize(stream);
 		if (status == cudaSuccess && found) {
-			cudaFree(buffer);
+			free_buffer(owner, buffer, spans);
 			tf_gpu_release(gpu);
 			return 1;
 		}
@@ -198,6 +210,6 @@ int tf_gpu_trsm_run(const struct tf_op *op, int check_finite, tf_gpu_trsm_update
 	}
 	if (status == cudaSuccess)
 		status = cudaStreamSynchronize(stream);
-	cudaFree(buffer);
+	free_buffer(owner, buffer, spans);
 	return tf_gpu_finish(gpu, routine, TF_FAULT_LAUNCH, status, !host_b);
 }
