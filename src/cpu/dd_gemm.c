@@ -4,6 +4,7 @@
  * dgemm sum that may have left double's range is formed again
  * (twofold/arith_dd.h). */
 #include "config.h"
+#include "cpu/dd_isa.h" /* first: the names of this instruction set's copy */
 
 #include <math.h>
 #include <string.h>

@@ -15,6 +15,7 @@
  * part, rounded once), zero for trmm.  A sum that may have left
  * double's range is formed again (tf_dd_product_range, _zrange). */
 #include "config.h"
+#include "cpu/dd_isa.h" /* first: the names of this instruction set's copy */
 
 #include "cpu/dd_elements.h"
 #include "cpu/dd_kernels.h"

@@ -37,6 +37,7 @@
  * Each y element is computed by one task in a fixed order, whatever the
  * number of threads: the results are the same bits for any thread count. */
 #include "config.h"
+#include "cpu/dd_isa.h" /* first: the names of this instruction set's copy */
 
 #include "cpu/dd_elements.h"
 #include "cpu/dd_kernels.h"

@@ -9,6 +9,7 @@
  * sum depends on the tile sizes only, never on the thread count or on the
  * instruction set, so every run gives the same bits. */
 #include "config.h"
+#include "cpu/dd_isa.h" /* first: the names of this instruction set's copy */
 
 #include <limits.h>
 #include <math.h>
