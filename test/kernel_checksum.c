@@ -113,6 +113,7 @@ static void families(int n, double scale, const double *a, const double *b)
 	mix(mc, 2 * nn);
 	/* Level 3 */
 	memcpy(mc, mb, sizeof mc);
+	dgemm_("T", "N", &n, &n, &n, &alpha, ma, &n, mb, &n, &beta, mc, &n, 1, 1);
 	dsymm_("R", "U", &n, &n, &alpha, ma, &n, mb, &n, &beta, mc, &n, 1, 1);
 	dsyr2k_("L", "T", &n, &n, &alpha, ma, &n, mb, &n, &beta, mc, &n, 1, 1);
 	zgemm_("C", "N", &n, &n, &n, z_alpha, ma, &n, mb, &n, z_beta, mc, &n, 1, 1);

@@ -45,6 +45,8 @@
 #define tf_dd_product_range TF_ISA_NAME(tf_dd_product_range)
 #define tf_dd_product_zrange TF_ISA_NAME(tf_dd_product_zrange)
 #define tf_dd_product_range_may_apply TF_ISA_NAME(tf_dd_product_range_may_apply)
+#define tf_dd_product_range_screened TF_ISA_NAME(tf_dd_product_range_screened)
+#define tf_dd_range_screen_release TF_ISA_NAME(tf_dd_range_screen_release)
 /* dd_range_solve.h */
 #define tf_range_solve TF_ISA_NAME(tf_range_solve)
 

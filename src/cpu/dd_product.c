@@ -457,6 +457,7 @@ int tf_dd_product_range_may_apply(const struct tf_dd_product *product,
 		screen->started = 1;
 		screen->i0 = tile->i0;
 		screen->column = -1;
+		screen->scaled_column = -1;
 		for (int r = 0; r < tile->rows; r++)
 			screen->row_high[r] = INT_MIN;
 	}
@@ -468,6 +469,49 @@ int tf_dd_product_range_may_apply(const struct tf_dd_product *product,
 	if (*row_high == INT_MIN)
 		*row_high = operand_high(product, 1, i);
 	return tf_dd_range_may_apply(*row_high, screen->column_high);
+}
+
+int tf_dd_product_range_screened(const struct tf_dd_product *product,
+				 struct tf_dd_range_screen *screen, int i, int j, double alpha,
+				 tf_dd *result)
+{
+	if (!isfinite(alpha))
+		return 0;
+	const int k = product->k, length = product->terms * k, r = i - screen->i0;
+	double im;
+	if (!screen->row_terms) {
+		/* every row of the tile, and the column */
+		screen->length = length;
+		screen->row_terms = tf_cpu_buffer(NULL, 0, (size_t)(TF_DD_TILE_ROWS + 1) * length);
+		screen->column_terms = screen->row_terms + (size_t)TF_DD_TILE_ROWS * length;
+	}
+	double *row = screen->row_terms + (size_t)r * length, *column = screen->column_terms;
+	const int high_a = screen->row_high[r], high_b = screen->column_high;
+	if (!screen->row_scaled[r]) {
+		screen->row_scaled[r] = 1;
+		for (int t = 0; t < product->terms; t++)
+			for (int l = 0; l < k; l++) {
+				read_element(&product->left[t], 1, i, l, &row[t * k + l], &im);
+				row[t * k + l] = tf_ldexp(row[t * k + l], -high_a);
+			}
+	}
+	if (screen->scaled_column != j) {
+		screen->scaled_column = j;
+		for (int t = 0; t < product->terms; t++)
+			for (int l = 0; l < k; l++) {
+				read_element(&product->right[t], 1, l, j, &column[t * k + l], &im);
+				column[t * k + l] = tf_ldexp(column[t * k + l], -high_b);
+			}
+	}
+	*result = tf_dd_range_alpha(tf_dd_range_scaled_dot(length, row, 1, 0, column, 1, 0), alpha,
+				    high_a + high_b);
+	return 1;
+}
+
+void tf_dd_range_screen_release(struct tf_dd_range_screen *screen)
+{
+	if (screen->row_terms)
+		tf_cpu_buffer_release(screen->row_terms, NULL);
 }
 
 int tf_dd_product_zrange(const struct tf_dd_product *product, int i, int j, int t0, int count,
