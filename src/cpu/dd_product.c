@@ -437,15 +437,31 @@ static int operand_high(const struct tf_dd_product *product, int rows, int index
 {
 	const int width = product->type == TF_TYPE_Z ? 2 : 1;
 	double largest = 0.0, re, im;
-	for (int t = 0; t < product->terms; t++)
+	for (int t = 0; t < product->terms; t++) {
+		const struct tf_dd_operand *o = rows ? &product->left[t] : &product->right[t];
+		if (o->shape == TF_DD_GENERAL) {
+			/* the row or column in place, at its stride (conjugation
+			 * changes no magnitude) */
+			const int across = rows == (o->trans == 'N');
+			const size_t stride = (across ? (size_t)o->ld : 1) * width;
+			const double *x = o->data + (across ? (size_t)index : (size_t)index * o->ld) * width;
+			for (int l = 0; l < product->k; l++) {
+				const double *e = x + (size_t)l * stride;
+				double a = fabs(e[0]), b = width == 2 ? fabs(e[1]) : 0.0;
+				double m = a > b ? a : b;
+				largest = a != a || b != b ? INFINITY : m > largest ? m : largest;
+			}
+			continue;
+		}
 		for (int l = 0; l < product->k; l++) {
 			if (rows)
-				read_element(&product->left[t], width, index, l, &re, &im);
+				read_element(o, width, index, l, &re, &im);
 			else
-				read_element(&product->right[t], width, l, index, &re, &im);
-			double m = fmax(fabs(re), fabs(im));
-			largest = m != m || re != re || im != im ? INFINITY : m > largest ? m : largest;
+				read_element(o, width, l, index, &re, &im);
+			double a = fabs(re), b = fabs(im), m = a > b ? a : b;
+			largest = a != a || b != b ? INFINITY : m > largest ? m : largest;
 		}
+	}
 	return tf_dd_range_high(largest);
 }
 
