@@ -22,7 +22,7 @@
 #include <cuda_runtime_api.h>
 #include "bench/wall_clock.h"
 #include "cpu/dd_kernels.h"
-#include "cpu/threads.h"
+#include "core/threads.h"
 #include "gpu/dd_factor.h"
 #include "gpu/gpu.h"
 #include "kernels/dd_factor.h"

@@ -26,7 +26,7 @@
 #include "cpu/dd_kernels.h"
 #include "cpu/dd_loops.h"
 #include "cpu/forward.h"
-#include "cpu/threads.h"
+#include "core/threads.h"
 
 #define CHUNK 4096
 #define PARALLEL_MIN (1 << 18)

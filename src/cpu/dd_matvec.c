@@ -44,7 +44,7 @@
 #include "cpu/dd_loops.h"
 #include "cpu/dd_output.h"
 #include "cpu/forward.h"
-#include "cpu/threads.h"
+#include "core/threads.h"
 
 #define ROWS 512
 #define COLUMNS 64

@@ -27,7 +27,7 @@
 #include "cpu/dd_kernels.h"
 #include "cpu/dd_loops.h"
 #include "cpu/dd_output.h"
-#include "cpu/threads.h"
+#include "core/threads.h"
 
 #define CHUNK 512
 #define SHORT 16 /* parts (doubles) */

@@ -18,7 +18,7 @@
 #include "cpu/dd_loops.h"
 #include "cpu/dd_output.h"
 #include "cpu/dd_product.h"
-#include "cpu/threads.h"
+#include "core/threads.h"
 
 #define MC TF_DD_TILE_ROWS
 #define NC 128

@@ -19,7 +19,7 @@
 #include <math.h>
 #include "cpu/dd_kernels.h"
 #include "cpu/dd_loops.h"
-#include "cpu/threads.h"
+#include "core/threads.h"
 #include "cpu/typed_formats.h"
 #include "twofold/arith_dd.h"
 

@@ -34,7 +34,7 @@
 #include "cpu/dd_loops.h"
 #include "cpu/dd_output.h"
 #include "cpu/forward.h"
-#include "cpu/threads.h"
+#include "core/threads.h"
 
 #define STACK_COLUMN 512 /* doubles of a task's stack buffer for a column */
 #define COLUMNS 16        /* columns of a task */

@@ -40,7 +40,7 @@
 #include "cpu/dd_loops.h"
 #include "cpu/dd_output.h"
 #include "cpu/dd_range_solve.h"
-#include "cpu/threads.h"
+#include "core/threads.h"
 
 #define KB 64 /* columns of M per block */
 #define NB 16 /* right-hand sides per task (a multiple of every loops' nr) */

@@ -17,7 +17,7 @@
 #include "core/message.h"
 #include "cpu/sparse.h"
 #include "cpu/sparse_rows.h"
-#include "cpu/threads.h"
+#include "core/threads.h"
 #include "cpu/typed_formats.h"
 
 #define CHUNK 4096

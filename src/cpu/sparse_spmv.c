@@ -8,7 +8,7 @@
 
 #include "cpu/sparse.h"
 #include "cpu/sparse_rows.h"
-#include "cpu/threads.h"
+#include "core/threads.h"
 #include "cpu/typed_formats.h"
 
 /* Below this many nonzeros, one thread does it all. */

@@ -16,7 +16,7 @@
 
 #include <stdlib.h>
 #include "core/message.h"
-#include "cpu/threads.h"
+#include "core/threads.h"
 #include "cpu/typed_formats.h"
 
 #define ROWS 256

@@ -7,6 +7,7 @@
 #include "core/device_choice.h"
 #include "core/environment.h"
 #include "core/message.h"
+#include "core/threads.h"
 #include "gpu/context.h"
 #include "gpu/device.h"
 #include "kernels/probe.h"
@@ -236,6 +237,11 @@ static cudaError_t set_up(void)
 			sharing += contexts[j].device == contexts[i].device;
 		contexts[i].memory_budget = config->gpu_memory > 0 ? (size_t)config->gpu_memory
 								   : free_bytes[i] / 10 * 9 / (size_t)sharing;
+	}
+	/* The CPU's threads shared out for the GPUs' host copies */
+	for (int i = 0; i < context_count; i++) {
+		contexts[i].copiers = tf_pool_new("twofold-copier");
+		contexts[i].copy_threads = tf_cpu_threads() / context_count;
 	}
 	cudaSetDevice(contexts[0].device);
 	char list[128];

@@ -35,6 +35,10 @@ struct tf_gpu_context {
 	cudaEvent_t staging_full[TF_GPU_STREAMS]; /* the last copy into each */
 	int next_staging;
 	size_t staging_bytes;
+	/* The host side of the staging copies runs on a pool of its own with
+	 * the CPU's threads shared out among the GPUs in use (transfer.h) */
+	struct tf_pool *copiers;
+	int copy_threads;
 	cudaEvent_t events[TF_GPU_EVENTS]; /* for a call's ordering; kept */
 	/* The caller's work on the default streams, which every call's
 	 * streams wait for (tf_gpu_acquire). */

@@ -18,6 +18,14 @@ cudaError_t tf_gpu_upload(struct tf_gpu_context *gpu, const double *src, size_t 
 cudaError_t tf_gpu_download(struct tf_gpu_context *gpu, const double *src, int rows, int cols,
 			    double *dst, size_t ld, cudaStream_t stream);
 
+/* `cols` columns of column_bytes on the host, src_stride bytes apart at src,
+ * into dst, dst_stride bytes apart; on the GPU's pool of copiers when there
+ * is more than a megabyte (one thread's memory copy is slower than the
+ * pinned link; each GPU has its share of the CPU's threads, so that GPUs
+ * copying at once do not take turns). */
+void tf_gpu_host_copy_columns(struct tf_gpu_context *gpu, void *dst, size_t dst_stride,
+			      const void *src, size_t src_stride, size_t column_bytes, int cols);
+
 /* As tf_gpu_upload and tf_gpu_download, for elements of `size` bytes
  * (leading dimensions counted in elements): the typed API's formats. */
 cudaError_t tf_gpu_upload_elements(struct tf_gpu_context *gpu, const void *src, size_t size,

@@ -211,11 +211,10 @@ static cudaError_t launch(const struct tf_typed_op *op, struct operands *o, char
 }
 
 /* Copies the packed rows x cols of `packed` into the host array. */
-static void place(const struct operand *p, const char *packed)
+static void place(struct tf_gpu_context *gpu, const struct operand *p, const char *packed)
 {
 	const size_t column = (size_t)p->rows * p->size;
-	for (int j = 0; j < p->cols; j++)
-		memcpy((char *)p->host + (size_t)j * p->ld * p->size, packed + (size_t)j * column, column);
+	tf_gpu_host_copy_columns(gpu, p->host, p->ld * p->size, packed, column, column, p->cols);
 }
 
 /* The host outputs: each downloads into the host array only when its copy
@@ -248,7 +247,7 @@ static cudaError_t download_outputs(struct tf_gpu_context *gpu, struct operands 
 	status = tf_gpu_download_elements(gpu, last->device, last->size, last->rows, last->cols,
 					  last->host, last->ld, stream);
 	if (status == cudaSuccess && held)
-		place(out[0], held);
+		place(gpu, out[0], held);
 	free(held);
 	return status;
 }

@@ -5,7 +5,7 @@
 #include "core/stats.h"
 #include "cpu/dd_kernels.h"
 #include "cpu/lapack_library.h"
-#include "cpu/threads.h"
+#include "core/threads.h"
 #include "core/environment.h"
 #include "gpu/gpu.h"
 #include "gpu/solver.h"

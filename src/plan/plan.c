@@ -7,7 +7,7 @@
 #include "core/message.h"
 #include "cpu/dd_kernels.h"
 #include "cpu/forward.h"
-#include "cpu/threads.h"
+#include "core/threads.h"
 #include "gpu/device.h"
 #include "gpu/gpu.h"
 #include "gpu/real_form.h"

@@ -13,7 +13,7 @@
 #include "core/log_file.h"
 #include "core/message.h"
 #include "cpu/blas_library.h"
-#include "cpu/threads.h"
+#include "core/threads.h"
 #include "gpu/device.h"
 #include "gpu/gpu.h"
 #include "op/routines.h"

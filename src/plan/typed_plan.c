@@ -2,7 +2,7 @@
 
 #include "core/environment.h"
 #include "core/message.h"
-#include "cpu/threads.h"
+#include "core/threads.h"
 #include "cpu/typed.h"
 #include "gpu/device.h"
 #include "gpu/typed.h"

@@ -1,5 +1,5 @@
 /* The threads a CPU kernel can run on: the caller and the pool's workers,
- * found by their name (TF_WORKER_NAME, src/cpu/threads.h) among the
+ * found by their name (TF_WORKER_NAME, src/core/threads.h) among the
  * process's threads (/proc/self/task), so that threads other libraries
  * start (the CUDA driver's, on a machine with a GPU) are not counted. */
 #ifndef TF_TEST_POOL_THREADS_H
@@ -8,7 +8,7 @@
 #include <dirent.h>
 #include <stdio.h>
 #include <string.h>
-#include "cpu/threads.h"
+#include "core/threads.h"
 
 /* 1 + the workers alive; -1 when /proc cannot be read. */
 static inline int pool_threads(void)

@@ -8,17 +8,18 @@
 #include "core/environment.h"
 #include "core/message.h"
 #include "core/stats.h"
-#include "cpu/threads.h"
+#include "core/threads.h"
 
-/* The most workers the pool starts (the threads' bound, less the caller). */
+/* The most workers a pool starts (the threads' bound, less the caller). */
 #define WORKERS_MAX (TF_THREADS_MAX - 1)
 
 /* One job at a time: the caller that holds `busy` publishes it, and the
  * caller and the workers take indices from `next` until none are left. */
-static struct {
+struct tf_pool {
 	pthread_mutex_t busy;          /* held by the caller whose job runs */
 	pthread_mutex_t lock;          /* guards the fields below */
 	pthread_cond_t wake, done;
+	const char *name;              /* its workers' (pthread_setname_np) */
 	int workers;                   /* started so far */
 	pthread_t *threads;            /* theirs, to join when the library goes */
 	int stopping;                  /* the workers leave; no new job starts */
@@ -29,58 +30,74 @@ static struct {
 	atomic_int next;
 	int finished;                  /* indices completed, under lock */
 	int active;                    /* workers inside the job, under lock */
-} pool = {
+	struct tf_pool *later;         /* the pool made after this one */
+};
+
+/* The CPU kernels' pool (tf_parallel_for); the others (tf_pool_new) follow
+ * it in a list, for the destructor and fork. */
+static struct tf_pool kernel_pool = {
 	.busy = PTHREAD_MUTEX_INITIALIZER,
 	.lock = PTHREAD_MUTEX_INITIALIZER,
 	.wake = PTHREAD_COND_INITIALIZER,
 	.done = PTHREAD_COND_INITIALIZER,
+	.name = TF_WORKER_NAME,
 };
+static pthread_mutex_t pools_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* Takes indices of the current job until there are none; returns how many. */
-static int drain(void (*body)(void *, int), void *context, int count)
+/* Takes indices of the pool's current job until there are none; returns how
+ * many. */
+static int drain(struct tf_pool *pool, void (*body)(void *, int), void *context, int count)
 {
 	int ran = 0;
-	for (int i; (i = atomic_fetch_add(&pool.next, 1)) < count; ran++)
+	for (int i; (i = atomic_fetch_add(&pool->next, 1)) < count; ran++)
 		body(context, i);
 	return ran;
 }
 
-static void *worker(void *unused)
+static void *worker(void *argument)
 {
-	(void)unused;
+	struct tf_pool *pool = argument;
 	unsigned long seen = 0;
 	tf_thread.call_depth = 1; /* whatever this thread calls is inside a call */
-	pthread_mutex_lock(&pool.lock);
+	pthread_mutex_lock(&pool->lock);
 	for (;;) {
-		while (pool.generation == seen && !pool.stopping)
-			pthread_cond_wait(&pool.wake, &pool.lock);
-		if (pool.stopping)
+		while (pool->generation == seen && !pool->stopping)
+			pthread_cond_wait(&pool->wake, &pool->lock);
+		if (pool->stopping)
 			break;
-		seen = pool.generation;
-		void (*body)(void *, int) = pool.body;
-		void *context = pool.context;
-		int count = pool.count;
-		pool.active++;
-		pthread_mutex_unlock(&pool.lock);
-		int ran = drain(body, context, count);
-		pthread_mutex_lock(&pool.lock);
-		pool.finished += ran;
-		pool.active--;
-		pthread_cond_signal(&pool.done);
+		seen = pool->generation;
+		void (*body)(void *, int) = pool->body;
+		void *context = pool->context;
+		int count = pool->count;
+		pool->active++;
+		pthread_mutex_unlock(&pool->lock);
+		int ran = drain(pool, body, context, count);
+		pthread_mutex_lock(&pool->lock);
+		pool->finished += ran;
+		pool->active--;
+		pthread_cond_signal(&pool->done);
 	}
-	pthread_mutex_unlock(&pool.lock);
+	pthread_mutex_unlock(&pool->lock);
 	return NULL;
+}
+
+static void init_sync(struct tf_pool *pool)
+{
+	pthread_mutex_init(&pool->busy, NULL);
+	pthread_mutex_init(&pool->lock, NULL);
+	pthread_cond_init(&pool->wake, NULL);
+	pthread_cond_init(&pool->done, NULL);
 }
 
 /* A child of fork() has none of the parent's workers. */
 static void forget_workers(void)
 {
-	pthread_mutex_init(&pool.busy, NULL);
-	pthread_mutex_init(&pool.lock, NULL);
-	pthread_cond_init(&pool.wake, NULL);
-	pthread_cond_init(&pool.done, NULL);
-	pool.workers = 0;
-	pool.active = 0;
+	pthread_mutex_init(&pools_lock, NULL);
+	for (struct tf_pool *pool = &kernel_pool; pool; pool = pool->later) {
+		init_sync(pool);
+		pool->workers = 0;
+		pool->active = 0;
+	}
 }
 
 /* When the library is unloaded (dlclose) or the program exits: the workers
@@ -89,16 +106,20 @@ static void forget_workers(void)
  * destructor, say) runs on its caller's thread. */
 __attribute__((destructor)) static void stop_workers(void)
 {
-	pthread_mutex_lock(&pool.lock);
-	pool.stopping = 1;
-	pthread_cond_broadcast(&pool.wake);
-	int workers = pool.workers;
-	pool.workers = 0;
-	pthread_mutex_unlock(&pool.lock);
-	for (int w = 0; w < workers; w++)
-		pthread_join(pool.threads[w], NULL);
-	free(pool.threads);
-	pool.threads = NULL;
+	pthread_mutex_lock(&pools_lock);
+	for (struct tf_pool *pool = &kernel_pool; pool; pool = pool->later) {
+		pthread_mutex_lock(&pool->lock);
+		pool->stopping = 1;
+		pthread_cond_broadcast(&pool->wake);
+		int workers = pool->workers;
+		pool->workers = 0;
+		pthread_mutex_unlock(&pool->lock);
+		for (int w = 0; w < workers; w++)
+			pthread_join(pool->threads[w], NULL);
+		free(pool->threads);
+		pool->threads = NULL;
+	}
+	pthread_mutex_unlock(&pools_lock);
 }
 
 static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
@@ -109,66 +130,87 @@ static void register_atfork(void)
 }
 
 /* Starts workers up to `wanted`; fewer if the system refuses threads.
- * Under pool.lock. */
-static void start_workers(int wanted)
+ * Under pool->lock. */
+static void start_workers(struct tf_pool *pool, int wanted)
 {
 	pthread_once(&atfork_once, register_atfork);
 	if (wanted > WORKERS_MAX)
 		wanted = WORKERS_MAX;
-	if (pool.workers >= wanted)
+	if (pool->workers >= wanted)
 		return;
-	if (!pool.threads && !(pool.threads = malloc(WORKERS_MAX * sizeof *pool.threads)))
+	if (!pool->threads && !(pool->threads = malloc(WORKERS_MAX * sizeof *pool->threads)))
 		return;
-	while (pool.workers < wanted) {
-		if (pthread_create(&pool.threads[pool.workers], NULL, worker, NULL))
+	while (pool->workers < wanted) {
+		if (pthread_create(&pool->threads[pool->workers], NULL, worker, pool))
 			break;
 		/* Named before it runs: the name shows the pool in top and gdb,
 		 * and lets a test tell the workers from the threads other
 		 * libraries start (CUDA's). */
-		pthread_setname_np(pool.threads[pool.workers], TF_WORKER_NAME);
-		pool.workers++;
+		pthread_setname_np(pool->threads[pool->workers], pool->name);
+		pool->workers++;
 	}
 }
 
-void tf_parallel_for(int count, void (*body)(void *context, int index), void *context)
+struct tf_pool *tf_pool_new(const char *name)
 {
-	int threads = tf_cpu_threads();
-	if (count <= 1 || threads <= 1 || pthread_mutex_trylock(&pool.busy) != 0) {
+	struct tf_pool *pool = calloc(1, sizeof *pool);
+	if (!pool)
+		return NULL;
+	init_sync(pool);
+	pool->name = name;
+	pthread_mutex_lock(&pools_lock);
+	struct tf_pool *last = &kernel_pool;
+	while (last->later)
+		last = last->later;
+	last->later = pool;
+	pthread_mutex_unlock(&pools_lock);
+	return pool;
+}
+
+void tf_pool_for(struct tf_pool *pool, int threads, int count,
+		 void (*body)(void *context, int index), void *context)
+{
+	if (!pool || count <= 1 || threads <= 1 || pthread_mutex_trylock(&pool->busy) != 0) {
 		for (int i = 0; i < count; i++)
 			body(context, i);
 		return;
 	}
-	pthread_mutex_lock(&pool.lock);
-	if (pool.stopping) {
-		pthread_mutex_unlock(&pool.lock);
-		pthread_mutex_unlock(&pool.busy);
+	pthread_mutex_lock(&pool->lock);
+	if (pool->stopping) {
+		pthread_mutex_unlock(&pool->lock);
+		pthread_mutex_unlock(&pool->busy);
 		for (int i = 0; i < count; i++)
 			body(context, i);
 		return;
 	}
 	/* A worker still inside the last job holds its body and count: resetting
 	 * `next` under it would let it run that body on this job's indices. */
-	while (pool.active > 0)
-		pthread_cond_wait(&pool.done, &pool.lock);
-	start_workers(threads - 1);
-	pool.body = body;
-	pool.context = context;
-	pool.count = count;
-	pool.finished = 0;
-	atomic_store(&pool.next, 0);
-	pool.generation++;
-	pthread_cond_broadcast(&pool.wake);
-	pthread_mutex_unlock(&pool.lock);
+	while (pool->active > 0)
+		pthread_cond_wait(&pool->done, &pool->lock);
+	start_workers(pool, threads - 1);
+	pool->body = body;
+	pool->context = context;
+	pool->count = count;
+	pool->finished = 0;
+	atomic_store(&pool->next, 0);
+	pool->generation++;
+	pthread_cond_broadcast(&pool->wake);
+	pthread_mutex_unlock(&pool->lock);
 
-	int ran = drain(body, context, count);
+	int ran = drain(pool, body, context, count);
 
-	pthread_mutex_lock(&pool.lock);
-	pool.finished += ran;
+	pthread_mutex_lock(&pool->lock);
+	pool->finished += ran;
 	/* Workers that joined late leave before the context goes out of scope. */
-	while (pool.finished < count || pool.active > 0)
-		pthread_cond_wait(&pool.done, &pool.lock);
-	pthread_mutex_unlock(&pool.lock);
-	pthread_mutex_unlock(&pool.busy);
+	while (pool->finished < count || pool->active > 0)
+		pthread_cond_wait(&pool->done, &pool->lock);
+	pthread_mutex_unlock(&pool->lock);
+	pthread_mutex_unlock(&pool->busy);
+}
+
+void tf_parallel_for(int count, void (*body)(void *context, int index), void *context)
+{
+	tf_pool_for(&kernel_pool, tf_cpu_threads(), count, body, context);
 }
 
 /* The CPUs this process may run on (its affinity mask, as taskset, cgroup
