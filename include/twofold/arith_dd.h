@@ -294,6 +294,28 @@ TF_ARITH int tf_dd_range_may_apply(int high_a, int high_b)
 	return high_a + high_b < TF_DD_RANGE_SMALL;
 }
 
+/* tf_dd_range_dot's two steps, for a kernel that knows the high exponents
+ * (or holds its operands scaled already: shifts of 0, which change no
+ * bits): the sum of the products of a[l inca] 2^shift_a and b[l incb]
+ * 2^shift_b (tf_ldexp), in order, by tf_dd_fma; then alpha applied to it
+ * with the scales' exponent (high, the sum of the high exponents) and
+ * alpha's together. */
+TF_ARITH tf_dd tf_dd_range_scaled_dot(int k, const double *a, ptrdiff_t inca, int shift_a,
+				      const double *b, ptrdiff_t incb, int shift_b)
+{
+	tf_dd scaled = tf_dd_make(0.0, 0.0);
+	for (int l = 0; l < k; l++)
+		scaled = tf_dd_fma(scaled, tf_ldexp(a[l * inca], shift_a), tf_ldexp(b[l * incb], shift_b));
+	return scaled;
+}
+
+TF_ARITH tf_dd tf_dd_range_alpha(tf_dd scaled, double alpha, int high)
+{
+	int alpha_exponent;
+	double alpha_fraction = tf_frexp(alpha, &alpha_exponent);
+	return tf_dd_ldexp(tf_dd_mul_d(scaled, alpha_fraction), alpha_exponent + high);
+}
+
 /* alpha sum_l a[l inca] b[l incb], for a kernel's sum of them that came out
  * tiny or not finite: into *result, scaled as above, returning 1; or 0 when
  * rescaling does not apply (data or alpha not finite, a zero row or column,
@@ -309,14 +331,10 @@ TF_ARITH int tf_dd_range_dot(int k, const double *a, ptrdiff_t inca, const doubl
 	if (!(largest_a <= DBL_MAX) || largest_a == 0.0)
 		return 0;
 	int high_a = tf_dd_range_high(largest_a), high_b = tf_dd_range_high(largest_b);
-	int alpha_exponent;
 	if (isfinite(sum.hi) && !tf_dd_range_may_apply(high_a, high_b))
 		return 0;
-	tf_dd scaled = tf_dd_make(0.0, 0.0);
-	for (int l = 0; l < k; l++)
-		scaled = tf_dd_fma(scaled, tf_ldexp(a[l * inca], -high_a), tf_ldexp(b[l * incb], -high_b));
-	double alpha_fraction = tf_frexp(alpha, &alpha_exponent);
-	*result = tf_dd_ldexp(tf_dd_mul_d(scaled, alpha_fraction), alpha_exponent + high_a + high_b);
+	*result = tf_dd_range_alpha(tf_dd_range_scaled_dot(k, a, inca, -high_a, b, incb, -high_b),
+				    alpha, high_a + high_b);
 	return 1;
 }
 

@@ -18,6 +18,7 @@
  * strides), as the reference does, so that incy = 0 accumulates every
  * alpha x(i) into y(1) in order, each step rounded once. */
 #include "config.h"
+#include "cpu/dd_isa.h" /* first: the names of this instruction set's copy */
 
 #include <math.h>
 #include <string.h>

@@ -1,4 +1,5 @@
 #include "config.h"
+#include "cpu/dd_isa.h" /* first: the names of this instruction set's copy */
 
 /* Which CPU DD kernel runs an op: one table per element type, indexed by
  * the op's kind.  An empty entry means the CPU BLAS computes that op in

@@ -19,6 +19,7 @@
  * otherwise.  Products of floats (dsdot, sdsdot) cannot leave double's
  * range. */
 #include "config.h"
+#include "cpu/dd_isa.h" /* first: the names of this instruction set's copy */
 
 #include <math.h>
 #include "cpu/dd_elements.h"

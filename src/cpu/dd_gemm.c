@@ -4,6 +4,7 @@
  * dgemm sum that may have left double's range is formed again
  * (twofold/arith_dd.h). */
 #include "config.h"
+#include "cpu/dd_isa.h" /* first: the names of this instruction set's copy */
 
 #include <math.h>
 #include <string.h>
@@ -34,12 +35,17 @@ static double with_beta(double beta, tf_dd r, double c)
 /* An element whose result is not finite, or whose sum is tiny: formed again
  * scaled where the sum may have left the range, else kept (a cancellation)
  * or, not finite, computed again by the CPU BLAS alone, as the reference
- * computes it. */
-static __attribute__((noinline)) void finish_element(const struct tf_op *op, int i, int j,
-						     tf_dd sum, double value, double *c)
+ * computes it.  screen: the tile's screen has just found that this finite
+ * sum may have left the range, and forms it again from the terms it keeps
+ * scaled (the same bits as rescaled). */
+static __attribute__((noinline)) void finish_element(const struct tf_dd_product *p,
+						     struct tf_dd_range_screen *screen, int i,
+						     int j, tf_dd sum, double value, double *c)
 {
+	const struct tf_op *op = p->op;
 	tf_dd r;
-	if (rescaled(op, i, j, sum, &r))
+	if (screen ? tf_dd_product_range_screened(p, screen, i, j, op->alpha, &r)
+		   : rescaled(op, i, j, sum, &r))
 		value = with_beta(op->beta, r, *c);
 	if (isfinite(value))
 		*c = value;
@@ -67,16 +73,19 @@ static void finish_real(const struct tf_dd_product *p, const struct tf_dd_tile *
 			continue;
 		}
 		for (int i = 0; i < tile->rows; i++) {
-			if (isfinite(rounded[i]) &&
-			    (fabs(hi[i]) >= TF_DD_RANGE_SUSPECT ||
-			     !tf_dd_product_range_may_apply(p, tile, &screen, tile->i0 + i,
-							    tile->j0 + j)))
+			const int gi = tile->i0 + i, gj = tile->j0 + j;
+			if (!isfinite(rounded[i]))
+				finish_element(p, NULL, gi, gj, tf_dd_make(hi[i], lo[i]), rounded[i],
+					       c + i);
+			else if (fabs(hi[i]) >= TF_DD_RANGE_SUSPECT ||
+				 !tf_dd_product_range_may_apply(p, tile, &screen, gi, gj))
 				c[i] = rounded[i];
 			else
-				finish_element(op, tile->i0 + i, tile->j0 + j,
-					       tf_dd_make(hi[i], lo[i]), rounded[i], c + i);
+				finish_element(p, &screen, gi, gj, tf_dd_make(hi[i], lo[i]),
+					       rounded[i], c + i);
 		}
 	}
+	tf_dd_range_screen_release(&screen);
 }
 
 /* A zgemm element whose sum came out tiny in both parts or whose result is

@@ -15,6 +15,7 @@
  * part, rounded once), zero for trmm.  A sum that may have left
  * double's range is formed again (tf_dd_product_range, _zrange). */
 #include "config.h"
+#include "cpu/dd_isa.h" /* first: the names of this instruction set's copy */
 
 #include "cpu/dd_elements.h"
 #include "cpu/dd_kernels.h"
@@ -44,11 +45,15 @@ static double with_beta(const struct tf_op *op, tf_dd r, int i, int j)
 /* An element whose sum came out tiny or whose result is not finite: formed
  * again scaled where the sum may have left double's range, else kept (a
  * cancellation, or a value the commit hands to the CPU BLAS). */
-static __attribute__((noinline)) double range_element(const struct tf_dd_product *p, int i, int j,
-						      tf_dd sum, double value)
+static __attribute__((noinline)) double range_element(const struct tf_dd_product *p,
+						      struct tf_dd_range_screen *screen, int i,
+						      int j, tf_dd sum, double value)
 {
 	tf_dd r;
-	if (tf_dd_product_range(p, i, j, p->op->alpha, sum, &r))
+	/* screen: it has just found that this finite sum may have left the
+	 * range, and forms it again from the terms it keeps scaled */
+	if (screen ? tf_dd_product_range_screened(p, screen, i, j, p->op->alpha, &r)
+		   : tf_dd_product_range(p, i, j, p->op->alpha, sum, &r))
 		value = with_beta(p->op, r, i, j);
 	return value;
 }
@@ -86,13 +91,15 @@ static void finish_real(const struct tf_dd_product *p, const struct tf_dd_tile *
 				       op->c + gi + (size_t)gj * op->ldc, out) || !p->k)
 			continue;
 		for (int i = 0; i < last - first; i++)
-			if (isfinite(out[i]) ? fabs(hi[i]) < TF_DD_RANGE_SUSPECT &&
-						       tf_dd_product_range_may_apply(p, tile, &screen,
-										     gi + i, gj)
-					     : 1)
-				out[i] = range_element(p, gi + i, gj, tf_dd_make(hi[i], lo[i]),
+			if (!isfinite(out[i]))
+				out[i] = range_element(p, NULL, gi + i, gj, tf_dd_make(hi[i], lo[i]),
 						       out[i]);
+			else if (fabs(hi[i]) < TF_DD_RANGE_SUSPECT &&
+				 tf_dd_product_range_may_apply(p, tile, &screen, gi + i, gj))
+				out[i] = range_element(p, &screen, gi + i, gj,
+						       tf_dd_make(hi[i], lo[i]), out[i]);
 	}
+	tf_dd_range_screen_release(&screen);
 }
 
 /* alpha S (+ conj(alpha) S2) in r, plus beta C(i, j), rounded into out. */

@@ -691,8 +691,18 @@ static int LOOPS(zscale_round)(int m, const double *restrict re_hi, const double
 	return !flagged;
 }
 
+/* The kernels' copy for this instruction set (dd_isa.h); AVX-512 takes
+ * AVX2's, whose scalar code would gain nothing from the wider vectors. */
+#if defined(__AVX512F__)
+#define KERNELS_ISA avx2
+#else
+#define KERNELS_ISA TF_ISA
+#endif
+int ISA_NAME(tf_cpu_dd_run_, KERNELS_ISA)(const struct tf_op *op);
+
 const struct tf_dd_loops ISA_NAME(tf_dd_loops_, TF_ISA) = {
 	.name = ISA_STRING(TF_ISA),
+	.run = ISA_NAME(tf_cpu_dd_run_, KERNELS_ISA),
 	.mr = MR,
 	.nr = NR,
 	.gemm_tile = LOOPS(gemm_tile),

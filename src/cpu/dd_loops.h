@@ -6,8 +6,14 @@
 #include <stddef.h>
 #include "twofold/arith_zdd.h"
 
+struct tf_op;
+
 struct tf_dd_loops {
 	const char *name;
+	/* The DD kernels compiled for this instruction set (dd_isa.h): runs
+	 * the op, or returns -1 where no DD kernel computes it (as
+	 * tf_cpu_dd_run, dd_kernels.h). */
+	int (*run)(const struct tf_op *op);
 	int mr, nr; /* the register tile of gemm_tile */
 	int mr_dd, nr_dd; /* the register tile of gemm_tile_dd */
 	/* For an mr x nr tile, in DD:

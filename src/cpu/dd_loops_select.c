@@ -3,6 +3,7 @@
 #include <pthread.h>
 #include "core/environment.h"
 #include "core/message.h"
+#include "cpu/dd_kernels.h"
 #include "cpu/dd_loops.h"
 
 static const struct tf_dd_loops *selected;
@@ -70,4 +71,10 @@ const struct tf_dd_loops *tf_dd_loops_first(void)
 int tf_cpu_fma_loops(void)
 {
 	return tf_dd_loops() != &tf_dd_loops_generic;
+}
+
+/* The kernels of the chosen instruction set (dd_isa.h). */
+int tf_cpu_dd_run(const struct tf_op *op)
+{
+	return tf_dd_loops()->run(op);
 }

@@ -37,6 +37,7 @@
  * Each y element is computed by one task in a fixed order, whatever the
  * number of threads: the results are the same bits for any thread count. */
 #include "config.h"
+#include "cpu/dd_isa.h" /* first: the names of this instruction set's copy */
 
 #include "cpu/dd_elements.h"
 #include "cpu/dd_kernels.h"
@@ -255,10 +256,15 @@ static void short_columns(const struct matvec *mv, int task)
 		l2[2 * SHORT_COLUMNS];
 	for (int i = 0; i < width; i++)
 		h1[i] = l1[i] = h2[i] = l2[i] = 0.0;
+	/* each column's segment, found once */
+	const double *column[SHORT_COLUMNS];
+	int firsts[SHORT_COLUMNS], counts[SHORT_COLUMNS];
 	int rlo = mv->rows, rhi = 0;
 	for (int j = j0; j < j1; j++) {
 		int first, count;
-		off_diagonal(mv, j, &first, &count);
+		column[j - j0] = off_diagonal(mv, j, &first, &count);
+		firsts[j - j0] = first;
+		counts[j - j0] = count;
 		if (count > 0) {
 			rlo = min_int(rlo, first);
 			rhi = max_int(rhi, first + count);
@@ -269,8 +275,8 @@ static void short_columns(const struct matvec *mv, int task)
 	double stack[2 * STACK_DOUBLES];
 	double *block = tf_cpu_buffer(stack, 2 * STACK_DOUBLES, (size_t)(rhi - rlo) * width);
 	for (int j = j0; j < j1; j++) {
-		int first, count;
-		const double *a = off_diagonal(mv, j, &first, &count);
+		const int first = firsts[j - j0], count = counts[j - j0];
+		const double *a = column[j - j0];
 		double *to = block + (size_t)(first - rlo) * width + (j - j0) * w;
 		for (int r = 0; r < count; r++) {
 			to[(size_t)r * width] = a[(size_t)r * w];

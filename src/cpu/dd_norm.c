@@ -20,6 +20,7 @@
  * and NaN data give a non-finite sum, which the commit (dd_output.h)
  * hands to the CPU BLAS: the reference's Inf or NaN. */
 #include "config.h"
+#include "cpu/dd_isa.h" /* first: the names of this instruction set's copy */
 
 #include <math.h>
 #include "cpu/dd_elements.h"

@@ -9,6 +9,7 @@
  * sum depends on the tile sizes only, never on the thread count or on the
  * instruction set, so every run gives the same bits. */
 #include "config.h"
+#include "cpu/dd_isa.h" /* first: the names of this instruction set's copy */
 
 #include <limits.h>
 #include <math.h>
@@ -436,15 +437,31 @@ static int operand_high(const struct tf_dd_product *product, int rows, int index
 {
 	const int width = product->type == TF_TYPE_Z ? 2 : 1;
 	double largest = 0.0, re, im;
-	for (int t = 0; t < product->terms; t++)
+	for (int t = 0; t < product->terms; t++) {
+		const struct tf_dd_operand *o = rows ? &product->left[t] : &product->right[t];
+		if (o->shape == TF_DD_GENERAL) {
+			/* the row or column in place, at its stride (conjugation
+			 * changes no magnitude) */
+			const int across = rows == (o->trans == 'N');
+			const size_t stride = (across ? (size_t)o->ld : 1) * width;
+			const double *x = o->data + (across ? (size_t)index : (size_t)index * o->ld) * width;
+			for (int l = 0; l < product->k; l++) {
+				const double *e = x + (size_t)l * stride;
+				double a = fabs(e[0]), b = width == 2 ? fabs(e[1]) : 0.0;
+				double m = a > b ? a : b;
+				largest = a != a || b != b ? INFINITY : m > largest ? m : largest;
+			}
+			continue;
+		}
 		for (int l = 0; l < product->k; l++) {
 			if (rows)
-				read_element(&product->left[t], width, index, l, &re, &im);
+				read_element(o, width, index, l, &re, &im);
 			else
-				read_element(&product->right[t], width, l, index, &re, &im);
-			double m = fmax(fabs(re), fabs(im));
-			largest = m != m || re != re || im != im ? INFINITY : m > largest ? m : largest;
+				read_element(o, width, l, index, &re, &im);
+			double a = fabs(re), b = fabs(im), m = a > b ? a : b;
+			largest = a != a || b != b ? INFINITY : m > largest ? m : largest;
 		}
+	}
 	return tf_dd_range_high(largest);
 }
 
@@ -456,6 +473,7 @@ int tf_dd_product_range_may_apply(const struct tf_dd_product *product,
 		screen->started = 1;
 		screen->i0 = tile->i0;
 		screen->column = -1;
+		screen->scaled_column = -1;
 		for (int r = 0; r < tile->rows; r++)
 			screen->row_high[r] = INT_MIN;
 	}
@@ -467,6 +485,49 @@ int tf_dd_product_range_may_apply(const struct tf_dd_product *product,
 	if (*row_high == INT_MIN)
 		*row_high = operand_high(product, 1, i);
 	return tf_dd_range_may_apply(*row_high, screen->column_high);
+}
+
+int tf_dd_product_range_screened(const struct tf_dd_product *product,
+				 struct tf_dd_range_screen *screen, int i, int j, double alpha,
+				 tf_dd *result)
+{
+	if (!isfinite(alpha))
+		return 0;
+	const int k = product->k, length = product->terms * k, r = i - screen->i0;
+	double im;
+	if (!screen->row_terms) {
+		/* every row of the tile, and the column */
+		screen->length = length;
+		screen->row_terms = tf_cpu_buffer(NULL, 0, (size_t)(TF_DD_TILE_ROWS + 1) * length);
+		screen->column_terms = screen->row_terms + (size_t)TF_DD_TILE_ROWS * length;
+	}
+	double *row = screen->row_terms + (size_t)r * length, *column = screen->column_terms;
+	const int high_a = screen->row_high[r], high_b = screen->column_high;
+	if (!screen->row_scaled[r]) {
+		screen->row_scaled[r] = 1;
+		for (int t = 0; t < product->terms; t++)
+			for (int l = 0; l < k; l++) {
+				read_element(&product->left[t], 1, i, l, &row[t * k + l], &im);
+				row[t * k + l] = tf_ldexp(row[t * k + l], -high_a);
+			}
+	}
+	if (screen->scaled_column != j) {
+		screen->scaled_column = j;
+		for (int t = 0; t < product->terms; t++)
+			for (int l = 0; l < k; l++) {
+				read_element(&product->right[t], 1, l, j, &column[t * k + l], &im);
+				column[t * k + l] = tf_ldexp(column[t * k + l], -high_b);
+			}
+	}
+	*result = tf_dd_range_alpha(tf_dd_range_scaled_dot(length, row, 1, 0, column, 1, 0), alpha,
+				    high_a + high_b);
+	return 1;
+}
+
+void tf_dd_range_screen_release(struct tf_dd_range_screen *screen)
+{
+	if (screen->row_terms)
+		tf_cpu_buffer_release(screen->row_terms, NULL);
 }
 
 int tf_dd_product_zrange(const struct tf_dd_product *product, int i, int j, int t0, int count,

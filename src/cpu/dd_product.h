@@ -106,6 +106,11 @@ struct tf_dd_range_screen {
 	int i0, column;
 	int column_high;
 	int row_high[TF_DD_TILE_ROWS];
+	/* tf_dd_product_range_screened's scaled terms: rows of the tile (those
+	 * marked in row_scaled) and the column scaled_column, each once */
+	int length, scaled_column;
+	double *row_terms, *column_terms;
+	unsigned char row_scaled[TF_DD_TILE_ROWS];
 };
 
 /* Whether a finite sum (i, j) over all the product's terms that came out
@@ -115,6 +120,18 @@ struct tf_dd_range_screen {
 int tf_dd_product_range_may_apply(const struct tf_dd_product *product,
 				  const struct tf_dd_tile *tile, struct tf_dd_range_screen *screen,
 				  int i, int j);
+
+/* For a real product, an element (i, j) for which
+ * tf_dd_product_range_may_apply has just returned 1: alpha S(i, j) formed
+ * again as tf_dd_product_range forms it, the same bits, from its row's and
+ * column's terms scaled by the screen's high exponents, which the screen
+ * keeps for the tile (each row and column scaled once, not once per
+ * element); 0 where alpha is not finite (tf_dd_product_range's answer
+ * too).  tf_dd_range_screen_release frees them at the tile's end. */
+int tf_dd_product_range_screened(const struct tf_dd_product *product,
+				 struct tf_dd_range_screen *screen, int i, int j, double alpha,
+				 tf_dd *result);
+void tf_dd_range_screen_release(struct tf_dd_range_screen *screen);
 
 /* Sum (i, j) of term t of a finished tile (i, j relative to the tile). */
 static inline tf_dd tf_dd_tile_sum(const struct tf_dd_tile *tile, int t, int i, int j)

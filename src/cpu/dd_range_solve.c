@@ -8,6 +8,7 @@
  * thread, in a fixed order: the same bits whatever the threads and the
  * instruction set. */
 #include "config.h"
+#include "cpu/dd_isa.h" /* first: the names of this instruction set's copy */
 
 #include <math.h>
 #include "cpu/dd_range_solve.h"

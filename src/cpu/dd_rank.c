@@ -25,6 +25,7 @@
  * not finite in DD (the rule of dd_output.h, column by column: an
  * element's update depends on that element alone). */
 #include "config.h"
+#include "cpu/dd_isa.h" /* first: the names of this instruction set's copy */
 
 #include <math.h>
 #include <string.h>

@@ -24,6 +24,7 @@
  * reference then rotates the same element again and again) are left to
  * the CPU BLAS (tf_cpu_dd_computes). */
 #include "config.h"
+#include "cpu/dd_isa.h" /* first: the names of this instruction set's copy */
 
 #include "cpu/dd_elements.h"
 #include "cpu/dd_kernels.h"

@@ -12,6 +12,7 @@
  * time; each part is rounded into a buffer and committed as an op of its
  * own (dd_output.h), so that Inf and NaN come out as the reference's. */
 #include "config.h"
+#include "cpu/dd_isa.h" /* first: the names of this instruction set's copy */
 
 #include "cpu/dd_elements.h"
 #include "cpu/dd_kernels.h"

@@ -28,6 +28,7 @@
  * from every value (dd_range_solve.h), one thread, and its values
  * replaced. */
 #include "config.h"
+#include "cpu/dd_isa.h" /* first: the names of this instruction set's copy */
 
 #include <limits.h>
 #include <math.h>

@@ -20,6 +20,7 @@
  * unknown), it is done again with an exponent apart from every value
  * (dd_range_solve.h), whose results replace the fast ones. */
 #include "config.h"
+#include "cpu/dd_isa.h" /* first: the names of this instruction set's copy */
 
 #include "cpu/dd_elements.h"
 #include "cpu/dd_kernels.h"
