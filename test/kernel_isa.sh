@@ -5,12 +5,12 @@
 # compared), on one thread or three.
 . "$TF_SRCDIR/test/lib.sh"
 unset TWOFOLD_MODE
-reference=$(TWOFOLD_CPU_KERNEL=generic TWOFOLD_NUM_THREADS=1 ./test/kernel_checksum) ||
+reference=$(TWOFOLD_CPU_KERNEL=generic TWOFOLD_NUM_THREADS=1 ./test/kernel_checksum families) ||
 	fail "generic run failed"
 echo "generic, 1 thread: $reference"
 for kernel in generic avx2 avx512; do
 	for threads in 1 3; do
-		sum=$(TWOFOLD_CPU_KERNEL=$kernel TWOFOLD_NUM_THREADS=$threads ./test/kernel_checksum \
+		sum=$(TWOFOLD_CPU_KERNEL=$kernel TWOFOLD_NUM_THREADS=$threads ./test/kernel_checksum families \
 			2> "$work/err") || fail "$kernel run failed"
 		if grep -q 'this processor has no' "$work/err"; then
 			echo "$kernel: not on this processor"
