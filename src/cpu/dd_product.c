@@ -487,14 +487,31 @@ int tf_dd_product_range_may_apply(const struct tf_dd_product *product,
 	return tf_dd_range_may_apply(*row_high, screen->column_high);
 }
 
+/* Row `index` of the left operands (rows) or column `index` of the right
+ * ones, every term's k elements in turn, scaled by 2^-high into out. */
+static void scaled_terms(const struct tf_dd_product *product, int rows, int index, int high,
+			 double *out)
+{
+	const int k = product->k;
+	double im;
+	for (int t = 0; t < product->terms; t++)
+		for (int l = 0; l < k; l++) {
+			double *e = &out[t * k + l];
+			if (rows)
+				read_element(&product->left[t], 1, index, l, e, &im);
+			else
+				read_element(&product->right[t], 1, l, index, e, &im);
+			*e = tf_ldexp(*e, -high);
+		}
+}
+
 int tf_dd_product_range_screened(const struct tf_dd_product *product,
 				 struct tf_dd_range_screen *screen, int i, int j, double alpha,
 				 tf_dd *result)
 {
 	if (!isfinite(alpha))
 		return 0;
-	const int k = product->k, length = product->terms * k, r = i - screen->i0;
-	double im;
+	const int length = product->terms * product->k, r = i - screen->i0;
 	if (!screen->row_terms) {
 		/* every row of the tile, and the column */
 		screen->length = length;
@@ -505,19 +522,11 @@ int tf_dd_product_range_screened(const struct tf_dd_product *product,
 	const int high_a = screen->row_high[r], high_b = screen->column_high;
 	if (!screen->row_scaled[r]) {
 		screen->row_scaled[r] = 1;
-		for (int t = 0; t < product->terms; t++)
-			for (int l = 0; l < k; l++) {
-				read_element(&product->left[t], 1, i, l, &row[t * k + l], &im);
-				row[t * k + l] = tf_ldexp(row[t * k + l], -high_a);
-			}
+		scaled_terms(product, 1, i, high_a, row);
 	}
 	if (screen->scaled_column != j) {
 		screen->scaled_column = j;
-		for (int t = 0; t < product->terms; t++)
-			for (int l = 0; l < k; l++) {
-				read_element(&product->right[t], 1, l, j, &column[t * k + l], &im);
-				column[t * k + l] = tf_ldexp(column[t * k + l], -high_b);
-			}
+		scaled_terms(product, 0, j, high_b, column);
 	}
 	*result = tf_dd_range_alpha(tf_dd_range_scaled_dot(length, row, 1, 0, column, 1, 0), alpha,
 				    high_a + high_b);
