@@ -3,7 +3,8 @@
  * One body for every type: the vectors are gathered, CHUNK elements at a
  * time, into contiguous doubles (any stride, negative ones counted from the
  * end as the reference does; a complex vector split into its real and
- * imaginary parts; floats converted exactly), and each chunk's dot product
+ * imaginary parts; floats converted exactly; a double vector of unit stride
+ * read in place), and each chunk's dot product
  * is taken by the instruction set's DD dot loop (dd_loops.c), in 16
  * independent partial sums.  A complex dot product is four real ones:
  * re = xr.yr - s xi.yi, im = xr.yi + s xi.yr, s = -1 for conj(x).  The
@@ -34,24 +35,42 @@
 #define SHORT 16
 
 /* Elements [first, first + count) of a vector of n elements, stride inc,
- * as contiguous doubles: re (and im for complex data). */
+ * as contiguous doubles: re (and im for complex data).  Element first + i
+ * lies i strides from element first in memory, forward or backward as inc's
+ * sign says, so the copy walks one pointer. */
 static double real_element(const struct tf_op *op, const void *v, int inc, int i);
 
 static void gather(const struct tf_op *op, const void *v, int inc, int first, int count,
-		   double *re, double *im)
+		   double *restrict re, double *restrict im)
 {
 	if (op->type == TF_TYPE_S) {
 		for (int i = 0; i < count; i++)
 			re[i] = real_element(op, v, inc, first + i);
 		return;
 	}
-	int width = op->type == TF_TYPE_Z ? 2 : 1;
-	for (int i = 0; i < count; i++) {
-		const double *e = tf_element(v, width, op->n, inc, first + i);
-		re[i] = e[0];
-		if (im)
-			im[i] = e[1];
+	const int width = op->type == TF_TYPE_Z ? 2 : 1;
+	const double *p = tf_element(v, width, op->n, inc, first);
+	const ptrdiff_t step = (ptrdiff_t)inc * width;
+	if (im) {
+		for (int i = 0; i < count; i++) {
+			re[i] = p[i * step];
+			im[i] = p[i * step + 1];
+		}
+	} else {
+		for (int i = 0; i < count; i++)
+			re[i] = p[i * step];
 	}
+}
+
+/* The chunk's real elements: in place where a double vector has unit
+ * stride, else gathered into buffer. */
+static const double *real_chunk(const struct tf_op *op, const void *v, int inc, int first,
+				int count, double *buffer)
+{
+	if (op->type == TF_TYPE_D && inc == 1)
+		return (const double *)v + first;
+	gather(op, v, inc, first, count, buffer, NULL);
+	return buffer;
 }
 
 /* The float nearest the DD value s (sdsdot): rounded to double first, and
@@ -134,11 +153,14 @@ void tf_cpu_dd_dot(const struct tf_op *op)
 	}
 	for (int first = 0; op->n > SHORT && first < op->n; first += CHUNK) {
 		int count = op->n - first < CHUNK ? op->n - first : CHUNK;
-		gather(op, op->x, op->incx, first, count, xr, complex ? xi : NULL);
-		gather(op, op->y, op->incy, first, count, yr, complex ? yi : NULL);
-		re = tf_dd_add(re, loops->dot(count, xr, yr));
-		if (!complex)
+		if (!complex) {
+			re = tf_dd_add(re, loops->dot(count, real_chunk(op, op->x, op->incx, first, count, xr),
+						      real_chunk(op, op->y, op->incy, first, count, yr)));
 			continue;
+		}
+		gather(op, op->x, op->incx, first, count, xr, xi);
+		gather(op, op->y, op->incy, first, count, yr, yi);
+		re = tf_dd_add(re, loops->dot(count, xr, yr));
 		tf_dd ii = loops->dot(count, xi, yi), ri = loops->dot(count, xr, yi),
 		      ir = loops->dot(count, xi, yr);
 		re = tf_dd_add(re, tf_dd_make(-s * ii.hi, -s * ii.lo));
