@@ -158,11 +158,20 @@ void tf_cpu_dd_dot(const struct tf_op *op)
 						      real_chunk(op, op->y, op->incy, first, count, yr)));
 			continue;
 		}
-		gather(op, op->x, op->incx, first, count, xr, xi);
-		gather(op, op->y, op->incy, first, count, yr, yi);
-		re = tf_dd_add(re, loops->dot(count, xr, yr));
-		tf_dd ii = loops->dot(count, xi, yi), ri = loops->dot(count, xr, yi),
-		      ir = loops->dot(count, xi, yr);
+		tf_dd rr, ii, ri, ir;
+		if (op->incx == 1 && op->incy == 1) {
+			tf_dd sums[4];
+			loops->zdot(count, (const double *)op->x + 2 * (size_t)first,
+				    (const double *)op->y + 2 * (size_t)first, sums);
+			rr = sums[0], ii = sums[1], ri = sums[2], ir = sums[3];
+		} else {
+			gather(op, op->x, op->incx, first, count, xr, xi);
+			gather(op, op->y, op->incy, first, count, yr, yi);
+			rr = loops->dot(count, xr, yr);
+			ii = loops->dot(count, xi, yi), ri = loops->dot(count, xr, yi),
+			ir = loops->dot(count, xi, yr);
+		}
+		re = tf_dd_add(re, rr);
 		re = tf_dd_add(re, tf_dd_make(-s * ii.hi, -s * ii.lo));
 		im = tf_dd_add(im, tf_dd_add(ri, tf_dd_make(s * ir.hi, s * ir.lo)));
 	}

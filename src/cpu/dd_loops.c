@@ -334,6 +334,35 @@ static tf_dd LOOPS(dot)(int m, const double *restrict a, const double *restrict 
 {
 	double hi[LANES] = { 0 }, lo[LANES] = { 0 };
 	int full = m - m % LANES;
+#if defined(__AVX2__)
+	/* The lanes' sums in registers across the loop (the loop form below
+	 * keeps them in memory, a store and a load on each step's chain):
+	 * tf_dd_fma's operations in its order, lane by lane, so the bits are
+	 * the generic loop's. */
+	if (full > 0) {
+		vec vh[LANES / VLEN], vl[LANES / VLEN];
+#pragma GCC unroll 4
+		for (int v = 0; v < LANES / VLEN; v++)
+			vh[v] = vl[v] = VSET1(0.0);
+		for (int i = 0; i < full; i += LANES) {
+#pragma GCC unroll 4
+			for (int v = 0; v < LANES / VLEN; v++) {
+				vec av = VLOAD(a + i + v * VLEN), xv = VLOAD(x + i + v * VLEN);
+				vec p = VMUL(av, xv), e = VFMSUB(av, xv, p);
+				vec s = VADD(vh[v], p), bb = VSUB(s, vh[v]);
+				vec t = VADD(VSUB(vh[v], VSUB(s, bb)), VSUB(p, bb));
+				t = VADD(t, VADD(vl[v], e));
+				vh[v] = VADD(s, t);
+				vl[v] = VSUB(t, VSUB(vh[v], s));
+			}
+		}
+#pragma GCC unroll 4
+		for (int v = 0; v < LANES / VLEN; v++) {
+			VSTORE(hi + v * VLEN, vh[v]);
+			VSTORE(lo + v * VLEN, vl[v]);
+		}
+	}
+#else
 	for (int i = 0; i < full; i += LANES) {
 #pragma omp simd
 		for (int v = 0; v < LANES; v++) {
@@ -342,6 +371,7 @@ static tf_dd LOOPS(dot)(int m, const double *restrict a, const double *restrict 
 			lo[v] = r.lo;
 		}
 	}
+#endif
 	for (int i = full; i < m; i++) {
 		tf_dd r = tf_dd_fma(tf_dd_make(hi[i - full], lo[i - full]), a[i], x[i]);
 		hi[i - full] = r.hi;
@@ -354,6 +384,88 @@ static tf_dd LOOPS(dot)(int m, const double *restrict a, const double *restrict 
 	for (int v = 1; v < used; v++)
 		sum = tf_dd_add(sum, tf_dd_make(hi[v], lo[v]));
 	return sum;
+}
+
+/* The lane sums of zdot's four dot products: part q of lane v in
+ * hi[q][v], lo[q][v]; each step as dot's. */
+static void LOOPS(zdot_step)(double hi[4][LANES], double lo[4][LANES], int v, const double *x,
+			     const double *y)
+{
+	static const int xs[4] = { 0, 1, 0, 1 }, ys[4] = { 0, 1, 1, 0 };
+	for (int q = 0; q < 4; q++) {
+		tf_dd r = tf_dd_fma(tf_dd_make(hi[q][v], lo[q][v]), x[xs[q]], y[ys[q]]);
+		hi[q][v] = r.hi;
+		lo[q][v] = r.lo;
+	}
+}
+
+static void LOOPS(zdot)(int m, const double *restrict x, const double *restrict y, tf_dd sums[4])
+{
+	double hi[4][LANES] = { { 0 } }, lo[4][LANES] = { { 0 } };
+	int full = m - m % LANES;
+#if defined(__AVX2__)
+	/* Read as stored: a vector of x times one of y gives (xr.yr, xi.yi)
+	 * of VLEN / 2 elements, times y with its pairs swapped (xr.yi, xi.yr).
+	 * The lanes' sums, interleaved so, are in memory (more than the
+	 * register file holds), each step tf_dd_fma's operations in its order,
+	 * lane by lane: the bits of dot on the parts apart. */
+	enum { PAIRS = 2 * LANES / VLEN };
+	vec sh[PAIRS], sl[PAIRS], ch[PAIRS], cl[PAIRS];
+	for (int k = 0; k < PAIRS; k++)
+		sh[k] = sl[k] = ch[k] = cl[k] = VSET1(0.0);
+#define ZDOT_STEP(h, l, av, bv)                                                      \
+	do {                                                                        \
+		vec p_ = VMUL(av, bv), e_ = VFMSUB(av, bv, p_);                     \
+		vec s_ = VADD(h, p_), bb_ = VSUB(s_, h);                            \
+		vec t_ = VADD(VSUB(h, VSUB(s_, bb_)), VSUB(p_, bb_));              \
+		t_ = VADD(t_, VADD(l, e_));                                         \
+		h = VADD(s_, t_);                                                   \
+		l = VSUB(t_, VSUB(h, s_));                                          \
+	} while (0)
+	for (int i = 0; i < full; i += LANES)
+		for (int k = 0; k < PAIRS; k++) {
+			vec xv = VLOAD(x + 2 * i + k * VLEN), yv = VLOAD(y + 2 * i + k * VLEN);
+#if defined(__AVX512F__)
+			vec ys = _mm512_permute_pd(yv, 0x55);
+#else
+			vec ys = _mm256_permute_pd(yv, 0x5);
+#endif
+			ZDOT_STEP(sh[k], sl[k], xv, yv);
+			ZDOT_STEP(ch[k], cl[k], xv, ys);
+		}
+#undef ZDOT_STEP
+	for (int k = 0; k < PAIRS; k++) {
+		double a[4][VLEN];
+		VSTORE(a[0], sh[k]);
+		VSTORE(a[1], sl[k]);
+		VSTORE(a[2], ch[k]);
+		VSTORE(a[3], cl[k]);
+		for (int e = 0; e < VLEN / 2; e++) {
+			const int v = k * VLEN / 2 + e;
+			hi[0][v] = a[0][2 * e];
+			hi[1][v] = a[0][2 * e + 1];
+			lo[0][v] = a[1][2 * e];
+			lo[1][v] = a[1][2 * e + 1];
+			hi[2][v] = a[2][2 * e];
+			hi[3][v] = a[2][2 * e + 1];
+			lo[2][v] = a[3][2 * e];
+			lo[3][v] = a[3][2 * e + 1];
+		}
+	}
+#else
+	for (int i = 0; i < full; i += LANES)
+		for (int v = 0; v < LANES; v++)
+			LOOPS(zdot_step)(hi, lo, v, x + 2 * (i + v), y + 2 * (i + v));
+#endif
+	for (int i = full; i < m; i++)
+		LOOPS(zdot_step)(hi, lo, i - full, x + 2 * i, y + 2 * i);
+	/* as dot adds its lanes */
+	int used = m < LANES ? m : LANES;
+	for (int q = 0; q < 4; q++) {
+		sums[q] = tf_dd_make(hi[q][0], lo[q][0]);
+		for (int v = 1; v < used; v++)
+			sums[q] = tf_dd_add(sums[q], tf_dd_make(hi[q][v], lo[q][v]));
+	}
 }
 
 /* alpha x + y with one rounding: the fused multiply-add of the exact
@@ -712,6 +824,7 @@ const struct tf_dd_loops ISA_NAME(tf_dd_loops_, TF_ISA) = {
 	.gemm_tile_dd = LOOPS(gemm_tile_dd),
 	.divide_dd = LOOPS(divide_dd),
 	.dot = LOOPS(dot),
+	.zdot = LOOPS(zdot),
 	.axpy = LOOPS(axpy),
 	.sum_abs = LOOPS(sum_abs),
 	.transform = LOOPS(transform),

@@ -35,6 +35,10 @@ struct tf_dd_loops {
 	void (*divide_dd)(int n, int stride, double *hi, double *lo, double d);
 	/* sum over i < m of a[i] * x[i], in DD (a column of y = A^T x). */
 	tf_dd (*dot)(int m, const double *a, const double *x);
+	/* The four real dot products of complex x and y of m elements, (re,
+	 * im) pairs: sums[0] = xr.yr, [1] = xi.yi, [2] = xr.yi, [3] = xi.yr,
+	 * each the bits of dot on its parts apart. */
+	void (*zdot)(int m, const double *x, const double *y, tf_dd sums[4]);
 	/* y[i] = alpha x[i] + y[i] rounded once, for i < n, unit strides. */
 	void (*axpy)(int n, double alpha, const double *x, double *y);
 	/* sum over i < m of |a[i]|, in DD. */
