@@ -32,6 +32,7 @@ static const char *const known_variables[] = {
 	"TWOFOLD_CPU_LAPACK",
 	"TWOFOLD_DEVICES_MIN_FLOPS",
 	"TWOFOLD_CPU_BLAS64",
+	"TWOFOLD_PBLAS_PANEL",
 };
 
 static const char *const mode_names[] = {
@@ -306,6 +307,13 @@ static void report_unknown_variables(void)
 	}
 }
 
+/* TWOFOLD_PBLAS_PANEL: the panel width PILAENV answers (abi/pilaenv.c). */
+static void read_pblas_panel(void)
+{
+	config.pblas_panel = (int)read_integer("TWOFOLD_PBLAS_PANEL", 1, TF_PBLAS_PANEL_MAX, 0,
+					       "ScaLAPACK's own PILAENV");
+}
+
 static void read_config(void)
 {
 	read_mode();
@@ -319,6 +327,7 @@ static void read_config(void)
 	read_choices();
 	read_split_moduli();
 	read_gpu();
+	read_pblas_panel();
 	report_unknown_variables();
 }
 
@@ -410,6 +419,10 @@ static void value_in_effect(const char *name, char *out, size_t size)
 		snprintf(out, size, "%s", split_names[c->split]);
 	else if (IS("TWOFOLD_SPLIT_MAX_MODULI"))
 		snprintf(out, size, "%d", c->split_max_moduli);
+	else if (IS("TWOFOLD_PBLAS_PANEL") && c->pblas_panel)
+		snprintf(out, size, "%d", c->pblas_panel);
+	else if (IS("TWOFOLD_PBLAS_PANEL"))
+		snprintf(out, size, "ScaLAPACK's own PILAENV");
 	else /* a variable added to known_variables and not here */
 		snprintf(out, size, "(not described)");
 #undef IS

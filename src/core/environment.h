@@ -33,6 +33,7 @@ enum tf_split {
 #define TF_GPU_MIN_FLOPS_MAX 1e24         /* TWOFOLD_GPU_MIN_FLOPS: 0 to this */
 #define TF_GPU_MEMORY_MIN 1048576.0       /* TWOFOLD_GPU_MEMORY: 1M ... */
 #define TF_GPU_MEMORY_MAX 1125899906842624.0 /* ... to 1048576G */
+#define TF_PBLAS_PANEL_MAX 1048576        /* TWOFOLD_PBLAS_PANEL: 1 to this */
 
 struct tf_config {
 	tf_mode mode;                  /* TWOFOLD_MODE */
@@ -55,6 +56,7 @@ struct tf_config {
 	char gpu_fault[16];            /* TWOFOLD_GPU_FAULT, "" when unset */
 	enum tf_split split;           /* TWOFOLD_SPLIT */
 	int split_max_moduli;          /* TWOFOLD_SPLIT_MAX_MODULI */
+	int pblas_panel;               /* TWOFOLD_PBLAS_PANEL, 0 when unset */
 };
 
 /* The configuration, read from the environment at the first call (thread
