@@ -102,6 +102,18 @@ typedef __m256d vec;
 		lo = VADD(lo, VADD(t_, e_));                                        \
 	} while (0)
 
+/* (hi, lo) = tf_dd_fma((hi, lo), a, b), lane by lane: the renormalizing
+ * step, in its order (the dot loops) */
+#define VDD_FMA_RENORMALIZED(hi, lo, a, b)                                         \
+	do {                                                                        \
+		vec p_ = VMUL(a, b), e_ = VFMSUB(a, b, p_);                         \
+		vec s_ = VADD(hi, p_), bb_ = VSUB(s_, hi);                          \
+		vec t_ = VADD(VSUB(hi, VSUB(s_, bb_)), VSUB(p_, bb_));             \
+		t_ = VADD(t_, VADD(lo, e_));                                        \
+		hi = VADD(s_, t_);                                                  \
+		lo = VSUB(t_, VSUB(hi, s_));                                        \
+	} while (0)
+
 /* (hi, lo) = tf_dd_renormalize((hi, lo)) */
 #define VDD_RENORMALIZE(hi, lo)                                                     \
 	do {                                                                        \
@@ -348,12 +360,7 @@ static tf_dd LOOPS(dot)(int m, const double *restrict a, const double *restrict 
 #pragma GCC unroll 4
 			for (int v = 0; v < LANES / VLEN; v++) {
 				vec av = VLOAD(a + i + v * VLEN), xv = VLOAD(x + i + v * VLEN);
-				vec p = VMUL(av, xv), e = VFMSUB(av, xv, p);
-				vec s = VADD(vh[v], p), bb = VSUB(s, vh[v]);
-				vec t = VADD(VSUB(vh[v], VSUB(s, bb)), VSUB(p, bb));
-				t = VADD(t, VADD(vl[v], e));
-				vh[v] = VADD(s, t);
-				vl[v] = VSUB(t, VSUB(vh[v], s));
+				VDD_FMA_RENORMALIZED(vh[v], vl[v], av, xv);
 			}
 		}
 #pragma GCC unroll 4
@@ -413,15 +420,6 @@ static void LOOPS(zdot)(int m, const double *restrict x, const double *restrict 
 	vec sh[PAIRS], sl[PAIRS], ch[PAIRS], cl[PAIRS];
 	for (int k = 0; k < PAIRS; k++)
 		sh[k] = sl[k] = ch[k] = cl[k] = VSET1(0.0);
-#define ZDOT_STEP(h, l, av, bv)                                                      \
-	do {                                                                        \
-		vec p_ = VMUL(av, bv), e_ = VFMSUB(av, bv, p_);                     \
-		vec s_ = VADD(h, p_), bb_ = VSUB(s_, h);                            \
-		vec t_ = VADD(VSUB(h, VSUB(s_, bb_)), VSUB(p_, bb_));              \
-		t_ = VADD(t_, VADD(l, e_));                                         \
-		h = VADD(s_, t_);                                                   \
-		l = VSUB(t_, VSUB(h, s_));                                          \
-	} while (0)
 	for (int i = 0; i < full; i += LANES)
 		for (int k = 0; k < PAIRS; k++) {
 			vec xv = VLOAD(x + 2 * i + k * VLEN), yv = VLOAD(y + 2 * i + k * VLEN);
@@ -430,10 +428,9 @@ static void LOOPS(zdot)(int m, const double *restrict x, const double *restrict 
 #else
 			vec ys = _mm256_permute_pd(yv, 0x5);
 #endif
-			ZDOT_STEP(sh[k], sl[k], xv, yv);
-			ZDOT_STEP(ch[k], cl[k], xv, ys);
+			VDD_FMA_RENORMALIZED(sh[k], sl[k], xv, yv);
+			VDD_FMA_RENORMALIZED(ch[k], cl[k], xv, ys);
 		}
-#undef ZDOT_STEP
 	for (int k = 0; k < PAIRS; k++) {
 		double a[4][VLEN];
 		VSTORE(a[0], sh[k]);
