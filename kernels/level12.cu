@@ -11,8 +11,9 @@
  *     lanes read the tile down its stored columns into shared memory and
  *     take their rows from there.  Both read A coalesced.  The sums are DD
  *     (the lazy step, renormalized once per tile), one partial sum per
- *     slice; the epilogue adds the slices in order, applies alpha and beta
- *     in DD and rounds once: the same bits every run.
+ *     slice (SYMV: and per row block, its mirrored terms); the epilogue
+ *     adds them, eight lanes an element in a fixed order, applies alpha
+ *     and beta in DD and rounds once: the same bits every run.
  *   solves (TRSV): one block, 32 rows at a time in the order of the
  *     substitution: warp 0 solves the diagonal block row by row, then the
  *     block's threads subtract its 32 unknowns from every later row; the
@@ -322,12 +323,22 @@ __global__ void __launch_bounds__(32 * PRODUCT_WARPS)
 			 * here, the columns' (A(j, i) = conj?(A(i, j)) times x(i))
 			 * from the tile in shared memory, into mirror[row block][j] */
 			cv e[TJ];
+			if (v.storage == TF_STORAGE_FULL && i0 + 32 <= leny && j0 + TJ <= lenx) {
+				/* the common tile: whole, of a full matrix: one
+				 * address and a stride */
+				const double *p = v.a + ((size_t)j0 * v.lda + i) * W;
+				const size_t step = (size_t)v.lda * W;
 #pragma unroll
-			for (int jj = 0; jj < TJ; jj++) {
-				e[jj] = cv{ 0.0, 0.0 };
-				size_t at;
-				if (i < leny && j0 + jj < lenx && stored(v, i, j0 + jj, at))
-					e[jj] = load<W>(v.a + at * W);
+				for (int jj = 0; jj < TJ; jj++)
+					e[jj] = load<W>(p + jj * step);
+			} else {
+#pragma unroll
+				for (int jj = 0; jj < TJ; jj++) {
+					e[jj] = cv{ 0.0, 0.0 };
+					size_t at;
+					if (i < leny && j0 + jj < lenx && stored(v, i, j0 + jj, at))
+						e[jj] = load<W>(v.a + at * W);
+				}
 			}
 #pragma unroll
 			for (int jj = 0; jj < TJ; jj++) {
@@ -432,24 +443,58 @@ __device__ __forceinline__ acc add_rows(acc s, const double *hi, const double *l
 	return s;
 }
 
-/* y(i) from the slices' sums: alpha and beta in DD (TRMV: neither), one
- * rounding, as cpu/dd_matvec.c finishes; y as it was kept in saved. */
+/* Lanes that add up one element's partial sums in the epilogue: SYMV has
+ * up to n/32 of them (its mirrored terms, one per row block), which one
+ * thread would add in a chain as long. */
+constexpr int FINISH_LANES = 8;
+
+template <int W>
+__device__ __forceinline__ acc shfl_down(acc s, int d)
+{
+	s.re = tf_dd_make(__shfl_down_sync(0xffffffffu, s.re.hi, d, FINISH_LANES),
+			  __shfl_down_sync(0xffffffffu, s.re.lo, d, FINISH_LANES));
+	if (W == 2)
+		s.im = tf_dd_make(__shfl_down_sync(0xffffffffu, s.im.hi, d, FINISH_LANES),
+				  __shfl_down_sync(0xffffffffu, s.im.lo, d, FINISH_LANES));
+	return s;
+}
+
+/* y(i) from the slices' sums (SYMV: then the mirrored terms of the row
+ * blocks, in order), FINISH_LANES lanes an element: each lane adds a
+ * consecutive share of the list, the lanes' sums are added in a fixed
+ * tree; then alpha and beta in DD (TRMV: neither), one rounding, as
+ * cpu/dd_matvec.c finishes; y as it was kept in saved.  Launched with
+ * FINISH_LANES threads per element (whole warps). */
 template <int W>
 __global__ void finish_kernel(int kind, int leny, int slices, bool sums, const double *part_hi,
 			      const double *part_lo, const double *mirror_hi, const double *mirror_lo,
 			      bool upper, cv alpha, cv beta, double *y, int incy, double *saved,
 			      unsigned *counter)
 {
-	const int i = blockIdx.x * blockDim.x + threadIdx.x;
-	if (i >= leny)
-		return;
+	const long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+	const int i = (int)(t / FINISH_LANES), lane = (int)(t % FINISH_LANES);
 	acc s = zero();
-	if (sums)
-		s = add_rows<W>(s, part_hi, part_lo, leny, i, 0, slices);
-	if (sums && mirror_hi) { /* SYMV: the mirrored terms, row block by row block */
-		const int blocks = (leny + 31) / 32, own = i / 32;
-		s = add_rows<W>(s, mirror_hi, mirror_lo, leny, i, upper ? 0 : own + 1, upper ? own : blocks);
+	if (sums && i < leny) {
+		int b0 = 0, b1 = 0; /* SYMV: the mirrored terms' row blocks */
+		if (mirror_hi) {
+			const int blocks = (leny + 31) / 32, own = i / 32;
+			b0 = upper ? 0 : own + 1;
+			b1 = upper ? own : blocks;
+		}
+		const int terms = slices + (b1 - b0), share = (terms + FINISH_LANES - 1) / FINISH_LANES;
+		const int first = min(terms, lane * share), last = min(terms, first + share);
+		s = add_rows<W>(s, part_hi, part_lo, leny, i, min(first, slices), min(last, slices));
+		if (mirror_hi)
+			s = add_rows<W>(s, mirror_hi, mirror_lo, leny, i, b0 + max(first - slices, 0),
+					b0 + max(last - slices, 0));
 	}
+	for (int d = FINISH_LANES / 2; d > 0; d /= 2) {
+		const acc other = shfl_down<W>(s, d);
+		if (lane < d)
+			s = add<W>(s, other);
+	}
+	if (i >= leny || lane != 0)
+		return;
 	const bool trmv = kind == TF_OP_TRMV;
 	const bool scaled = sums && !trmv && !(alpha.re == 1.0 && alpha.im == 0.0);
 	const bool add_y = !trmv && !(beta.re == 0.0 && beta.im == 0.0);
@@ -1162,7 +1207,8 @@ cudaError_t launch(const struct tf_op *op, double *scratch, unsigned *counter, i
 			product_kernel<W><<<blocks_for(warps, PRODUCT_WARPS), 32 * PRODUCT_WARPS, 0, stream>>>(
 				view_of(op), leny, lenx, x, incx, slices, hi, lo, mirror_hi, mirror_lo);
 		}
-		finish_kernel<W><<<blocks_for(leny, LINEAR_THREADS), LINEAR_THREADS, 0, stream>>>(
+		finish_kernel<W><<<blocks_for((long long)leny * FINISH_LANES, LINEAR_THREADS),
+				   LINEAR_THREADS, 0, stream>>>(
 			op->kind, leny, slices, sums, hi, lo, mirror_hi, mirror_lo, op->uplo == 'U', alpha,
 			beta, op->y, op->incy, saved, counter);
 		break;
