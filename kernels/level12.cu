@@ -12,8 +12,8 @@
  *     take their rows from there.  Both read A coalesced.  The sums are DD
  *     (the lazy step, renormalized once per tile), one partial sum per
  *     slice (SYMV: and per row block, its mirrored terms); the epilogue
- *     adds them, eight lanes an element in a fixed order, applies alpha
- *     and beta in DD and rounds once: the same bits every run.
+ *     adds them, in eight shares an element added in order, applies
+ *     alpha and beta in DD and rounds once: the same bits every run.
  *   solves (TRSV): one block, 32 rows at a time in the order of the
  *     substitution: warp 0 solves the diagonal block row by row, then the
  *     block's threads subtract its 32 unknowns from every later row; the
@@ -443,36 +443,28 @@ __device__ __forceinline__ acc add_rows(acc s, const double *hi, const double *l
 	return s;
 }
 
-/* Lanes that add up one element's partial sums in the epilogue: SYMV has
- * up to n/32 of them (its mirrored terms, one per row block), which one
- * thread would add in a chain as long. */
-constexpr int FINISH_LANES = 8;
-
-template <int W>
-__device__ __forceinline__ acc shfl_down(acc s, int d)
-{
-	s.re = tf_dd_make(__shfl_down_sync(0xffffffffu, s.re.hi, d, FINISH_LANES),
-			  __shfl_down_sync(0xffffffffu, s.re.lo, d, FINISH_LANES));
-	if (W == 2)
-		s.im = tf_dd_make(__shfl_down_sync(0xffffffffu, s.im.hi, d, FINISH_LANES),
-				  __shfl_down_sync(0xffffffffu, s.im.lo, d, FINISH_LANES));
-	return s;
-}
+/* Warps that add up one block of 32 elements' partial sums in the
+ * epilogue, each a consecutive share of every element's list: SYMV has up
+ * to n/32 partial sums an element (its mirrored terms, one per row block),
+ * which one thread would add in a chain as long. */
+constexpr int FINISH_PARTS = 8;
 
 /* y(i) from the slices' sums (SYMV: then the mirrored terms of the row
- * blocks, in order), FINISH_LANES lanes an element: each lane adds a
- * consecutive share of the list, the lanes' sums are added in a fixed
- * tree; then alpha and beta in DD (TRMV: neither), one rounding, as
- * cpu/dd_matvec.c finishes; y as it was kept in saved.  Launched with
- * FINISH_LANES threads per element (whole warps). */
+ * blocks, in order): FINISH_PARTS warps of a block take 32 elements, warp
+ * p adds the p-th share of each element's list (coalesced: its lanes read
+ * 32 consecutive elements), warp 0 adds the shares in order; then alpha and
+ * beta in DD (TRMV: neither), one rounding, as cpu/dd_matvec.c finishes; y
+ * as it was kept in saved. */
 template <int W>
-__global__ void finish_kernel(int kind, int leny, int slices, bool sums, const double *part_hi,
-			      const double *part_lo, const double *mirror_hi, const double *mirror_lo,
-			      bool upper, cv alpha, cv beta, double *y, int incy, double *saved,
-			      unsigned *counter)
+__global__ void __launch_bounds__(32 * FINISH_PARTS)
+	finish_kernel(int kind, int leny, int slices, bool sums, const double *part_hi,
+		      const double *part_lo, const double *mirror_hi, const double *mirror_lo,
+		      bool upper, cv alpha, cv beta, double *y, int incy, double *saved,
+		      unsigned *counter)
 {
-	const long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-	const int i = (int)(t / FINISH_LANES), lane = (int)(t % FINISH_LANES);
+	__shared__ acc shares[FINISH_PARTS][32];
+	const int lane = threadIdx.x % 32, part = threadIdx.x / 32;
+	const int i = blockIdx.x * 32 + lane;
 	acc s = zero();
 	if (sums && i < leny) {
 		int b0 = 0, b1 = 0; /* SYMV: the mirrored terms' row blocks */
@@ -481,20 +473,19 @@ __global__ void finish_kernel(int kind, int leny, int slices, bool sums, const d
 			b0 = upper ? 0 : own + 1;
 			b1 = upper ? own : blocks;
 		}
-		const int terms = slices + (b1 - b0), share = (terms + FINISH_LANES - 1) / FINISH_LANES;
-		const int first = min(terms, lane * share), last = min(terms, first + share);
+		const int terms = slices + (b1 - b0), share = (terms + FINISH_PARTS - 1) / FINISH_PARTS;
+		const int first = min(terms, part * share), last = min(terms, first + share);
 		s = add_rows<W>(s, part_hi, part_lo, leny, i, min(first, slices), min(last, slices));
 		if (mirror_hi)
 			s = add_rows<W>(s, mirror_hi, mirror_lo, leny, i, b0 + max(first - slices, 0),
 					b0 + max(last - slices, 0));
 	}
-	for (int d = FINISH_LANES / 2; d > 0; d /= 2) {
-		const acc other = shfl_down<W>(s, d);
-		if (lane < d)
-			s = add<W>(s, other);
-	}
-	if (i >= leny || lane != 0)
+	shares[part][lane] = s;
+	__syncthreads();
+	if (part != 0 || i >= leny)
 		return;
+	for (int p = 1; p < FINISH_PARTS; p++)
+		s = add<W>(s, shares[p][lane]);
 	const bool trmv = kind == TF_OP_TRMV;
 	const bool scaled = sums && !trmv && !(alpha.re == 1.0 && alpha.im == 0.0);
 	const bool add_y = !trmv && !(beta.re == 0.0 && beta.im == 0.0);
@@ -1207,8 +1198,7 @@ cudaError_t launch(const struct tf_op *op, double *scratch, unsigned *counter, i
 			product_kernel<W><<<blocks_for(warps, PRODUCT_WARPS), 32 * PRODUCT_WARPS, 0, stream>>>(
 				view_of(op), leny, lenx, x, incx, slices, hi, lo, mirror_hi, mirror_lo);
 		}
-		finish_kernel<W><<<blocks_for((long long)leny * FINISH_LANES, LINEAR_THREADS),
-				   LINEAR_THREADS, 0, stream>>>(
+		finish_kernel<W><<<blocks_for(leny, 32), 32 * FINISH_PARTS, 0, stream>>>(
 			op->kind, leny, slices, sums, hi, lo, mirror_hi, mirror_lo, op->uplo == 'U', alpha,
 			beta, op->y, op->incy, saved, counter);
 		break;

@@ -156,6 +156,9 @@ static cudaError_t set_up_context(struct tf_gpu_context *context, int device, si
 		return status;
 	if (value != TF_PROBE_VALUE)
 		return cudaErrorInvalidKernelImage;
+	if ((status = cudaHostAlloc(&context->readback, TF_GPU_READBACK_BYTES, cudaHostAllocDefault)) !=
+	    cudaSuccess)
+		return status;
 
 	for (int s = 0; s < TF_GPU_STREAMS; s++) {
 		if ((status = cudaStreamCreateWithFlags(&context->streams[s], cudaStreamNonBlocking)) != cudaSuccess)

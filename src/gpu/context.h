@@ -15,6 +15,9 @@
 #define TF_GPU_STREAMS 2
 #define TF_GPU_EVENTS 12
 
+/* Bytes of a context's readback words. */
+#define TF_GPU_READBACK_BYTES 64
+
 struct tf_gpu_context {
 	int device;
 	int index;                /* in the list of contexts, 0 for the first */
@@ -53,6 +56,10 @@ struct tf_gpu_context {
 	size_t span_bytes;
 	atomic_int span_taken;
 	unsigned *counter;        /* device counter of non-finite results */
+	/* Pinned host words (TF_GPU_READBACK_BYTES) that small ops copy their
+	 * counter and result back into: a copy into pageable memory waits for
+	 * the driver's own staging. */
+	void *readback;
 	void *cublas;             /* struct tf_cublas, made by tf_cublas at first use */
 	int cublas_state;         /* 0: not tried, 1: made, -1: unavailable */
 	pthread_mutex_t lock;

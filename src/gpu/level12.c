@@ -48,6 +48,9 @@ void tf_gpu_level12_op(struct tf_gpu_context *gpu, const struct tf_op *op, tf_gp
 		undone(op, context);
 		return;
 	}
+	/* the counter and the result come back through the readback words */
+	unsigned *counter_back = gpu->readback;
+	double *result_back = (double *)((char *)gpu->readback + 2 * sizeof(double));
 	unsigned nonfinite = 0;
 	double result[2] = { 0.0, 0.0 };
 	/* the reductions write the counter in every case */
@@ -56,12 +59,16 @@ void tf_gpu_level12_op(struct tf_gpu_context *gpu, const struct tf_op *op, tf_gp
 	     (status = cudaMemsetAsync(gpu->counter, 0, sizeof *gpu->counter, stream)) == cudaSuccess) &&
 	    (status = tf_kernel_level12(op, scratch, gpu->counter, gpu->multiprocessors, stream)) ==
 		    cudaSuccess &&
-	    (status = cudaMemcpyAsync(&nonfinite, gpu->counter, sizeof nonfinite,
+	    (status = cudaMemcpyAsync(counter_back, gpu->counter, sizeof *counter_back,
 				      cudaMemcpyDeviceToHost, stream)) == cudaSuccess &&
 	    (!is_reduction(op) ||
-	     (status = cudaMemcpyAsync(result, scratch, (size_t)width * sizeof *result,
-				       cudaMemcpyDeviceToHost, stream)) == cudaSuccess))
-		status = cudaStreamSynchronize(stream);
+	     (status = cudaMemcpyAsync(result_back, scratch, (size_t)width * sizeof *result,
+				       cudaMemcpyDeviceToHost, stream)) == cudaSuccess) &&
+	    (status = cudaStreamSynchronize(stream)) == cudaSuccess) {
+		nonfinite = *counter_back;
+		if (is_reduction(op))
+			memcpy(result, result_back, (size_t)width * sizeof *result);
+	}
 	if (status == cudaSuccess && nonfinite && leaves_nonfinite(op) && !is_reduction(op) &&
 	    (status = tf_kernel_level12_restore(op, scratch, stream)) == cudaSuccess)
 		status = cudaStreamSynchronize(stream);
