@@ -207,10 +207,12 @@ enum tf_where tf_plan_run(const struct tf_op *op)
 		return run_cpu(op);
 	if (!tf_gpu_computes(op))
 		return run_real_form(op) || run_trsm(op) ? TF_WHERE_GPU_DD : run_cpu(op);
+	/* where the arrays are: asked once (a query for each array costs a
+	 * small call some microseconds) */
+	struct tf_gpu_memory memory = tf_gpu_op_memory(op);
 	if (tf_gpu_device_only(op)) {
 		/* a Level 1 or 2 op goes to the GPU for device-resident arrays
 		 * only; host arrays stay with the CPU, as the other modes' */
-		struct tf_gpu_memory memory = tf_gpu_op_memory(op);
 		if (!memory.resident && memory.host_readable)
 			return run_cpu(op);
 		if (!memory.resident) { /* some arrays on the device, some not */
@@ -223,7 +225,6 @@ enum tf_where tf_plan_run(const struct tf_op *op)
 		tf_cpu_forward(op);
 		return TF_WHERE_CPU_BLAS;
 	}
-	struct tf_gpu_memory memory = tf_gpu_op_memory(op);
 	enum tf_gpu_arith arith = gpu_arith(config->mode);
 	int gpu_chosen = memory.resident || (!tf_gpu_device_only(op) && gpu_is_faster(op, arith));
 	enum tf_where where;
