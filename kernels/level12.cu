@@ -14,10 +14,11 @@
  *     slice (SYMV: and per row block, its mirrored terms); the epilogue
  *     adds them, in eight shares an element added in order, applies
  *     alpha and beta in DD and rounds once: the same bits every run.
- *   solves (TRSV): one block, 32 rows at a time in the order of the
- *     substitution: warp 0 solves the diagonal block row by row, then the
- *     block's threads subtract its 32 unknowns from every later row; the
- *     unknowns and the right-hand side stay in DD until the end.
+ *   solves (TRSV): a warp per block of 32 rows in the order of the
+ *     substitution, the blocks chained through flags in memory: each
+ *     subtracts the earlier blocks' unknowns in order as they are
+ *     published, then solves its diagonal block row by row.  The unknowns
+ *     and the right-hand side stay in DD until the end.
  *   reductions (DOT, NRM2, ASUM): a fixed grid, each thread a DD sum over
  *     a fixed set of elements, the block's sums added in a fixed tree, the
  *     blocks' sums in order by one thread.  NRM2 scales by a power of two
@@ -521,9 +522,7 @@ __global__ void restore_kernel(int leny, double *y, int incy, const double *save
 		store<W>(element_of<W>(y, leny, incy, i), load<W>(saved + (size_t)i * W));
 }
 
-/* ---- TRSV: y = op(A)^-1 y, one block */
-
-constexpr int SOLVE_THREADS = 256;
+/* ---- TRSV: y = op(A)^-1 y */
 
 /* acc - a x for a complex or real double a and a DD x. */
 template <int W>
@@ -548,101 +547,126 @@ __device__ __forceinline__ acc divide(acc s, cv d)
 	return from_zdd(tf_zdd_div_z(as_zdd(s), d.re, d.im));
 }
 
-template <int W>
-__global__ void __launch_bounds__(SOLVE_THREADS)
-	trsv_kernel(view v, int n, bool forward, double *y, int incy, double *hi, double *lo,
-		    double *saved, unsigned *counter)
-{
-	__shared__ double xs[32][2 * W];
-	const int tid = threadIdx.x, lane = tid % 32;
-	/* position p of the substitution is row order(p) */
-#define ORDER(p) (forward ? (p) : n - 1 - (p))
-	for (int i = tid; i < n; i += SOLVE_THREADS) {
-		cv e = load<W>(element_of<W>(y, n, incy, i));
-		store<W>(saved + (size_t)i * W, e);
-		hi[(size_t)i * W] = e.re, lo[(size_t)i * W] = 0.0;
-		if (W == 2)
-			hi[(size_t)i * W + 1] = e.im, lo[(size_t)i * W + 1] = 0.0;
-	}
-	__syncthreads();
-	for (int p0 = 0; p0 < n; p0 += 32) {
-		const int count = min(32, n - p0);
-		if (tid < 32) {
-			const bool has = lane < count;
-			const int r = has ? ORDER(p0 + lane) : 0;
-			acc s = zero();
-			if (has) {
-				s.re = tf_dd_make(hi[(size_t)r * W], lo[(size_t)r * W]);
-				if (W == 2)
-					s.im = tf_dd_make(hi[(size_t)r * W + 1], lo[(size_t)r * W + 1]);
-			}
-			for (int t = 0; t < count; t++) {
-				const int c = ORDER(p0 + t);
-				if (lane == t && !v.unit)
-					s = divide<W>(s, element<W>(v, c, c));
-				acc x;
-				x.re = shfl_dd(s.re, t);
-				x.im = W == 2 ? shfl_dd(s.im, t) : tf_dd_make(0.0, 0.0);
-				if (has && lane > t)
-					s = sub_product<W>(s, element<W>(v, r, c), x);
-			}
-			if (has) {
-				hi[(size_t)r * W] = s.re.hi, lo[(size_t)r * W] = s.re.lo;
-				xs[lane][0] = s.re.hi, xs[lane][1] = s.re.lo;
-				if (W == 2) {
-					hi[(size_t)r * W + 1] = s.im.hi, lo[(size_t)r * W + 1] = s.im.lo;
-					xs[lane][2] = s.im.hi, xs[lane][W + 1] = s.im.lo;
-				}
-			}
-		}
-		__syncthreads();
-		for (int q = p0 + count + tid; q < n; q += SOLVE_THREADS) {
-			const int r = ORDER(q);
-			acc s;
-			s.re = tf_dd_make(hi[(size_t)r * W], lo[(size_t)r * W]);
-			s.im = W == 2 ? tf_dd_make(hi[(size_t)r * W + 1], lo[(size_t)r * W + 1]) : tf_dd_make(0.0, 0.0);
-			for (int t = 0; t < count; t++) {
-				acc x;
-				x.re = tf_dd_make(xs[t][0], xs[t][1]);
-				x.im = W == 2 ? tf_dd_make(xs[t][2], xs[t][W + 1]) : tf_dd_make(0.0, 0.0);
-				s = sub_product<W>(s, element<W>(v, r, ORDER(p0 + t)), x);
-			}
-			hi[(size_t)r * W] = s.re.hi, lo[(size_t)r * W] = s.re.lo;
-			if (W == 2)
-				hi[(size_t)r * W + 1] = s.im.hi, lo[(size_t)r * W + 1] = s.im.lo;
-		}
-		__syncthreads();
-	}
-#undef ORDER
-	for (int i = tid; i < n; i += SOLVE_THREADS) {
-		acc s;
-		s.re = tf_dd_make(hi[(size_t)i * W], lo[(size_t)i * W]);
-		s.im = W == 2 ? tf_dd_make(hi[(size_t)i * W + 1], lo[(size_t)i * W + 1]) : tf_dd_make(0.0, 0.0);
-		cv value = round<W>(s);
-		if (!finite<W>(value))
-			atomicAdd(counter, 1u);
-		store<W>(element_of<W>(y, n, incy, i), value);
-	}
-}
-
-/* Large solves: the same substitution across the device, a diagonal block
- * of 32 rows at a time (one warp), then the later rows updated by many
- * blocks (a thread per row where op(A)'s rows run down A's columns, trans
- * N; a warp per row, its 32 products added in a fixed tree, where they run
- * along A's rows, trans T and C). */
-constexpr int SOLVE_ONE_BLOCK = 1024; /* up to this n: trsv_kernel */
-
 __device__ __forceinline__ int solve_order(bool forward, int n, int p)
 {
 	return forward ? p : n - 1 - p;
 }
 
+/* A tile of a solve's matrix for one warp: tile[W][i][t] = op(A)(row at
+ * position p0 + i, column at position q0 + t) for i < rows, t < cols, zero
+ * beyond.  In full storage a lane's 32 loads are all issued before any is
+ * used (a solve that waited on each in turn spent its time in memory
+ * latency), along A's columns either way: lane i down the columns for
+ * trans N, lane t down column (row i) for trans T and C.  The tile holds
+ * what A stores: the solves read only the triangle's part of it.  Band and
+ * packed storage go through the accessor, one element after another. */
+typedef double solve_tile[32][33];
+
+template <int W>
+__device__ __forceinline__ void load_tile(const view &v, int n, bool forward, int p0, int rows,
+					  int q0, int cols, solve_tile *tile)
+{
+	const int lane = threadIdx.x % 32;
+	if (v.storage != TF_STORAGE_FULL) {
+		for (int i = 0; i < 32; i++) {
+			const cv e = i < rows && lane < cols
+					     ? element<W>(v, solve_order(forward, n, p0 + i),
+							  solve_order(forward, n, q0 + lane))
+					     : cv{ 0.0, 0.0 };
+			tile[0][i][lane] = e.re;
+			if (W == 2)
+				tile[W - 1][i][lane] = e.im;
+		}
+		__syncwarp();
+		return;
+	}
+	/* A(row, col) at a + (row + col lda) W; positions step by one index */
+	const long long step = (forward ? 1LL : -1LL) * v.lda * W;
+	const bool conj = W == 2 && v.conj;
+	cv e[32];
+	if (!v.transposed) { /* lane i: A(r_i, c_t), c_t stepping along the row */
+		const bool has = lane < rows;
+		const double *p = v.a + ((long long)solve_order(forward, n, p0 + (has ? lane : 0)) +
+					 (long long)solve_order(forward, n, q0) * v.lda) * W;
+#pragma unroll
+		for (int t = 0; t < 32; t++)
+			e[t] = has && t < cols ? load<W>(p + t * step) : cv{ 0.0, 0.0 };
+#pragma unroll
+		for (int t = 0; t < 32; t++) {
+			tile[0][lane][t] = e[t].re;
+			if (W == 2)
+				tile[W - 1][lane][t] = e[t].im;
+		}
+	} else { /* lane t: A(c_t, r_i), r_i stepping along the row */
+		const bool has = lane < cols;
+		const double *p = v.a + ((long long)solve_order(forward, n, q0 + (has ? lane : 0)) +
+					 (long long)solve_order(forward, n, p0) * v.lda) * W;
+#pragma unroll
+		for (int i = 0; i < 32; i++)
+			e[i] = has && i < rows ? conj_if(load<W>(p + i * step), conj) : cv{ 0.0, 0.0 };
+#pragma unroll
+		for (int i = 0; i < 32; i++) {
+			tile[0][i][lane] = e[i].re;
+			if (W == 2)
+				tile[W - 1][i][lane] = e[i].im;
+		}
+	}
+	__syncwarp();
+}
+
+template <int W>
+__device__ __forceinline__ cv tile_element(const solve_tile *tile, int i, int t)
+{
+	return cv{ tile[0][i][t], W == 2 ? tile[W - 1][i][t] : 0.0 };
+}
+
+/* The diagonal block at positions [p0, p0 + count) solved by one warp from
+ * its tile (load_tile), lane t holding the DD right-hand side s of the row
+ * at position p0 + t: unknown t divided by its diagonal, then taken from
+ * the later lanes' rows, in order.  Returns the lane's unknown. */
+template <int W>
+__device__ __forceinline__ acc solve_diagonal(const view &v, int count, const solve_tile *tile, acc s)
+{
+	const int lane = threadIdx.x % 32;
+	const bool has = lane < count;
+	for (int t = 0; t < count; t++) {
+		if (lane == t && !v.unit)
+			s = divide<W>(s, tile_element<W>(tile, t, t));
+		acc x;
+		x.re = shfl_dd(s.re, t);
+		x.im = W == 2 ? shfl_dd(s.im, t) : tf_dd_make(0.0, 0.0);
+		if (has && lane > t)
+			s = sub_product<W>(s, tile_element<W>(tile, lane, t), x);
+	}
+	return s;
+}
+
+/* The solve: one warp per diagonal block of 32 rows, the blocks chained
+ * through flags in memory instead of a launch each.  Block b takes its
+ * place in the chain from a ticket (so that every block it waits for has
+ * started: no deadlock however many blocks are resident), subtracts the
+ * unknowns of blocks 0 .. b-1 from its rows in that order as each block
+ * publishes them, solves its diagonal block and publishes its own.  Where
+ * op(A)'s rows run along A's rows (trans T and C) a tile is read down A's
+ * columns into shared memory first, so that both read A coalesced. */
 template <int W>
 __device__ __forceinline__ acc load_acc(const double *hi, const double *lo, int r)
 {
 	acc s;
 	s.re = tf_dd_make(hi[(size_t)r * W], lo[(size_t)r * W]);
 	s.im = W == 2 ? tf_dd_make(hi[(size_t)r * W + 1], lo[(size_t)r * W + 1]) : tf_dd_make(0.0, 0.0);
+	return s;
+}
+
+/* load_acc from L2: another block's unknowns, which this multiprocessor's
+ * L1 may hold stale */
+template <int W>
+__device__ __forceinline__ acc load_acc_shared(const double *hi, const double *lo, int r)
+{
+	acc s;
+	s.re = tf_dd_make(__ldcg(hi + (size_t)r * W), __ldcg(lo + (size_t)r * W));
+	s.im = W == 2 ? tf_dd_make(__ldcg(hi + (size_t)r * W + 1), __ldcg(lo + (size_t)r * W + 1))
+		      : tf_dd_make(0.0, 0.0);
 	return s;
 }
 
@@ -668,78 +692,51 @@ __global__ void solve_load_kernel(int n, const double *y, int incy, double *hi, 
 	store_acc<W>(hi, lo, i, s);
 }
 
+/* flags[0]: the tickets; flags[1 + b]: block b published (all zero at the
+ * launch).  One warp a block. */
 template <int W>
-__global__ void solve_diagonal_kernel(view v, int n, bool forward, int p0, double *hi, double *lo)
+__global__ void __launch_bounds__(32)
+	solve_chain_kernel(view v, int n, bool forward, double *hi, double *lo, int *flags)
 {
-	const int lane = threadIdx.x, count = min(32, n - p0);
+	__shared__ solve_tile tile[W];
+	__shared__ int ticket;
+	const int lane = threadIdx.x;
+	if (lane == 0)
+		ticket = atomicAdd(flags, 1);
+	__syncwarp();
+	const int b = ticket, p0 = 32 * b, count = min(32, n - p0);
 	const bool has = lane < count;
 	const int r = has ? solve_order(forward, n, p0 + lane) : 0;
 	acc s = has ? load_acc<W>(hi, lo, r) : zero();
-	for (int t = 0; t < count; t++) {
-		const int c = solve_order(forward, n, p0 + t);
-		if (lane == t && !v.unit)
-			s = divide<W>(s, element<W>(v, c, c));
-		acc x;
-		x.re = shfl_dd(s.re, t);
-		x.im = W == 2 ? shfl_dd(s.im, t) : tf_dd_make(0.0, 0.0);
-		if (has && lane > t)
-			s = sub_product<W>(s, element<W>(v, r, c), x);
+	/* a band reaches back v.k positions: the blocks before it hold zeros */
+	const int first = v.storage == TF_STORAGE_BAND && p0 > v.k ? (p0 - v.k) / 32 : 0;
+	for (int j = first; j < b; j++) {
+		/* block j's tile (A does not change) while block j may still be solved */
+		load_tile<W>(v, n, forward, p0, count, 32 * j, 32, tile);
+		if (lane == 0)
+			while (*(volatile int *)(flags + 1 + j) == 0)
+				;
+		__syncwarp();
+		__threadfence();
+		/* block j is whole (it precedes b): unknown t at position 32 j + t */
+		const acc x = load_acc_shared<W>(hi, lo, solve_order(forward, n, 32 * j + lane));
+		for (int t = 0; t < 32; t++) {
+			acc xt;
+			xt.re = shfl_dd(x.re, t);
+			xt.im = W == 2 ? shfl_dd(x.im, t) : tf_dd_make(0.0, 0.0);
+			if (has)
+				s = sub_product<W>(s, tile_element<W>(tile, lane, t), xt);
+		}
+		__syncwarp();
 	}
+	load_tile<W>(v, n, forward, p0, count, p0, count, tile);
+	s = solve_diagonal<W>(v, count, tile, s);
 	if (has)
 		store_acc<W>(hi, lo, r, s);
-}
-
-/* Rows at positions [p0 + 32, n) less the block's 32 unknowns. */
-template <int W>
-__global__ void solve_update_kernel(view v, int n, bool forward, int p0, double *hi, double *lo)
-{
-	__shared__ double xs[32][2 * W];
-	const int count = min(32, n - p0);
-	if (threadIdx.x < count) {
-		acc x = load_acc<W>(hi, lo, solve_order(forward, n, p0 + threadIdx.x));
-		xs[threadIdx.x][0] = x.re.hi, xs[threadIdx.x][1] = x.re.lo;
-		if (W == 2)
-			xs[threadIdx.x][2] = x.im.hi, xs[threadIdx.x][W + 1] = x.im.lo;
-	}
-	__syncthreads();
-	const int first = p0 + count;
-	if (!v.transposed) {
-		const int q = first + blockIdx.x * blockDim.x + threadIdx.x;
-		if (q >= n)
-			return;
-		const int r = solve_order(forward, n, q);
-		acc s = load_acc<W>(hi, lo, r);
-		for (int t = 0; t < count; t++) {
-			acc x;
-			x.re = tf_dd_make(xs[t][0], xs[t][1]);
-			x.im = W == 2 ? tf_dd_make(xs[t][2], xs[t][W + 1]) : tf_dd_make(0.0, 0.0);
-			s = sub_product<W>(s, element<W>(v, r, solve_order(forward, n, p0 + t)), x);
-		}
-		store_acc<W>(hi, lo, r, s);
-		return;
-	}
-	const int lane = threadIdx.x % 32;
-	const int q = first + (blockIdx.x * blockDim.x + threadIdx.x) / 32;
-	if (q >= n)
-		return; /* the whole warp */
-	const int r = solve_order(forward, n, q);
-	acc p = zero();
-	if (lane < count) {
-		acc x;
-		x.re = tf_dd_make(xs[lane][0], xs[lane][1]);
-		x.im = W == 2 ? tf_dd_make(xs[lane][2], xs[lane][W + 1]) : tf_dd_make(0.0, 0.0);
-		p = sub_product<W>(p, element<W>(v, r, solve_order(forward, n, p0 + lane)), x);
-	}
-	for (int off = 16; off >= 1; off /= 2) {
-		acc o;
-		o.re = tf_dd_make(__shfl_xor_sync(0xffffffffu, p.re.hi, off), __shfl_xor_sync(0xffffffffu, p.re.lo, off));
-		o.im = W == 2 ? tf_dd_make(__shfl_xor_sync(0xffffffffu, p.im.hi, off), __shfl_xor_sync(0xffffffffu, p.im.lo, off))
-			      : tf_dd_make(0.0, 0.0);
-		/* the lower lane's value first: the same sum in every lane */
-		p = (lane & off) ? add<W>(o, p) : add<W>(p, o);
-	}
+	__threadfence();
+	__syncwarp();
 	if (lane == 0)
-		store_acc<W>(hi, lo, r, add<W>(load_acc<W>(hi, lo, r), p));
+		atomicExch(flags + 1 + b, 1);
 }
 
 template <int W>
@@ -1162,8 +1159,8 @@ int output_length(const struct tf_op *op)
 }
 
 /* Scratch layout (doubles): [0, 8) the result and NRM2's scale; then
- * saved y; then the partial sums (hi, then lo), TRSV's DD vector or the
- * reduction's partial sums. */
+ * saved y; then the partial sums (hi, then lo), TRSV's DD vector (and the
+ * chain's flags) or the reduction's partial sums. */
 constexpr size_t HEAD = 8;
 
 template <int W>
@@ -1207,22 +1204,13 @@ cudaError_t launch(const struct tf_op *op, double *scratch, unsigned *counter, i
 		view v = view_of(op);
 		const bool forward = v.upper == v.transposed;
 		double *hi = rest, *lo = rest + (size_t)op->n * W;
-		if (op->n <= SOLVE_ONE_BLOCK) {
-			trsv_kernel<W><<<1, SOLVE_THREADS, 0, stream>>>(v, op->n, forward, op->y, op->incy,
-									  hi, lo, saved, counter);
-			break;
-		}
-		const unsigned blocks = blocks_for(op->n, LINEAR_THREADS);
+		const unsigned blocks = blocks_for(op->n, LINEAR_THREADS), chain = blocks_for(op->n, 32);
+		int *flags = (int *)(lo + (size_t)op->n * W);
 		solve_load_kernel<W><<<blocks, LINEAR_THREADS, 0, stream>>>(op->n, op->y, op->incy, hi, lo, saved);
-		for (int p0 = 0; p0 < op->n; p0 += 32) {
-			solve_diagonal_kernel<W><<<1, 32, 0, stream>>>(v, op->n, forward, p0, hi, lo);
-			const int later = op->n - p0 - 32;
-			if (later > 0) {
-				const long long threads = v.transposed ? 32LL * later : later;
-				solve_update_kernel<W><<<blocks_for(threads, LINEAR_THREADS), LINEAR_THREADS, 0, stream>>>(
-					v, op->n, forward, p0, hi, lo);
-			}
-		}
+		cudaError_t status = cudaMemsetAsync(flags, 0, (1 + (size_t)chain) * sizeof *flags, stream);
+		if (status != cudaSuccess)
+			return status;
+		solve_chain_kernel<W><<<chain, 32, 0, stream>>>(v, op->n, forward, hi, lo, flags);
 		solve_store_kernel<W><<<blocks, LINEAR_THREADS, 0, stream>>>(op->n, op->y, op->incy, hi, lo,
 									    counter);
 		break;
@@ -1287,7 +1275,9 @@ extern "C" size_t tf_kernel_level12_scratch(const struct tf_op *op, int multipro
 		if (op->kind == TF_OP_SYMV) /* the mirrored terms, per row block */
 			doubles += 2 * (size_t)((leny + 31) / 32) * leny * w;
 		break;
-	case TF_OP_TRSV: doubles += 2 * leny * w; break;
+	case TF_OP_TRSV: /* the DD vector, and the chain's flags (one int a block of 32, and the tickets) */
+		doubles += 2 * leny * w + (leny + 31) / 32 / 2 + 1;
+		break;
 	case TF_OP_DOT: case TF_OP_NRM2: case TF_OP_ASUM:
 		doubles += 2 * (size_t)REDUCE_BLOCKS * w;
 		break;

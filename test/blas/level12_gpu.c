@@ -616,8 +616,7 @@ static void level2_case(struct l2_args *a, double nonfinite)
 	free(y);
 }
 
-/* Solves beyond one thread block's (n > 1024: the device-wide
- * substitution). */
+/* Longer solves: many blocks of 32 rows chained (kernels/level12.cu). */
 static void large_solves(void)
 {
 	const int routines[] = { DTRSV, ZTRSV, DTPSV, ZTBSV };
@@ -634,6 +633,11 @@ static void large_solves(void)
 				a.incx = ui ? -2 : 1, a.incy = 1;
 				level2_case(&a, 0.0);
 			}
+	/* a longer chain of blocks (94 of them), each waiting on the last */
+	struct l2_args a = { 0 };
+	a.which = DTRSV, a.width = 1, a.n = a.m = 3000, a.trans = 'T', a.uplo = 'U', a.diag = 'N';
+	a.incx = -1, a.incy = 1;
+	level2_case(&a, 0.0);
 }
 
 static void level2(void)
