@@ -19,7 +19,7 @@ static enum tf_where run_axpy(enum tf_routine routine, enum tf_routine blas, enu
 		.n = n, .alpha = alpha[0], .alpha_im = alpha_im,
 		.x = x, .incx = incx, .y = y, .incy = incy,
 	};
-	*flops = tf_op_flops(&op);
+	tf_call_set_flops(flops, &op);
 	return tf_plan_run(&op);
 }
 
@@ -30,7 +30,7 @@ static void axpy(enum tf_routine routine, enum tf_routine blas, enum tf_op_type 
 	struct tf_call call;
 	double flops = 0.0;
 	tf_call_begin(&call, routine);
-	enum tf_where where = run_axpy(routine, blas, type, n, alpha, x, incx, y, incy, &flops);
+	enum tf_where where = run_axpy(routine, blas, type, n, alpha, x, incx, y, incy, tf_call_flops(&call, &flops));
 	tf_call_end(&call, where, flops);
 }
 

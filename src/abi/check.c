@@ -13,16 +13,6 @@ static int64_t max1(int64_t value)
 	return value > 1 ? value : 1;
 }
 
-char tf_trans_option(char option)
-{
-	switch (option) {
-	case 'N': case 'n': return 'N';
-	case 'T': case 't': return 'T';
-	case 'C': case 'c': return 'C';
-	default: return 0;
-	}
-}
-
 char tf_cblas_trans(int trans)
 {
 	switch (trans) {
@@ -59,24 +49,6 @@ int tf_check_dgemv(char trans, int64_t m, int64_t n, int64_t lda, int64_t incx, 
 	if (incx == 0) return 8;
 	if (incy == 0) return 11;
 	return 0;
-}
-
-char tf_uplo_option(char option)
-{
-	switch (option) {
-	case 'U': case 'u': return 'U';
-	case 'L': case 'l': return 'L';
-	default: return 0;
-	}
-}
-
-char tf_diag_option(char option)
-{
-	switch (option) {
-	case 'U': case 'u': return 'U';
-	case 'N': case 'n': return 'N';
-	default: return 0;
-	}
 }
 
 char tf_cblas_uplo(int uplo)
@@ -306,11 +278,6 @@ void tf_report_illegal(const char *routine, int parameter)
 }
 
 /* ---- Level 3 */
-
-char tf_side_option(char option)
-{
-	return option == 'L' || option == 'l' ? 'L' : option == 'R' || option == 'r' ? 'R' : 0;
-}
 
 int tf_check_symm(char side, char uplo, int64_t m, int64_t n, int64_t lda, int64_t ldb, int64_t ldc)
 {

@@ -44,21 +44,51 @@ int tf_check_syr2k(char uplo, char trans, const char *accepted, int64_t n, int64
 int tf_check_trmm(char side, char uplo, char transa, char diag, int64_t m, int64_t n, int64_t lda,
 		  int64_t ldb);
 
+/* The options are read on every call: inline, not a call into check.c
+ * each. */
+
 /* 'L' or 'R' for an option the reference's LSAME accepts as one of them
  * (either case), else 0. */
-char tf_side_option(char option);
+static inline char tf_side_option(char option)
+{
+	return option == 'L' || option == 'l' ? 'L' : option == 'R' || option == 'r' ? 'R' : 0;
+}
 
 /* 'N', 'T' or 'C' for an option the reference's LSAME accepts as one of
  * them (either case), else 0. */
-char tf_trans_option(char option);
+static inline char tf_trans_option(char option)
+{
+	switch (option) {
+	case 'N': case 'n': return 'N';
+	case 'T': case 't': return 'T';
+	case 'C': case 'c': return 'C';
+	default: return 0;
+	}
+}
 
 /* 'N', 'T' or 'C' for a CBLAS_TRANSPOSE value, else 0. */
 char tf_cblas_trans(int trans);
 
 /* 'U' or 'L' (uplo), 'U' or 'N' (diag), as tf_trans_option does for trans;
  * and for the CBLAS values. */
-char tf_uplo_option(char option);
-char tf_diag_option(char option);
+static inline char tf_uplo_option(char option)
+{
+	switch (option) {
+	case 'U': case 'u': return 'U';
+	case 'L': case 'l': return 'L';
+	default: return 0;
+	}
+}
+
+static inline char tf_diag_option(char option)
+{
+	switch (option) {
+	case 'U': case 'u': return 'U';
+	case 'N': case 'n': return 'N';
+	default: return 0;
+	}
+}
+
 char tf_cblas_uplo(int uplo);
 char tf_cblas_diag(int diag);
 

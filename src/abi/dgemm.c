@@ -26,7 +26,7 @@ static enum tf_where run_dgemm(enum tf_routine routine, char transa, char transb
 		.m = m, .n = n, .k = k, .alpha = alpha, .beta = beta,
 		.a = a, .lda = lda, .b = b, .ldb = ldb, .c = c, .ldc = ldc,
 	};
-	*flops = tf_op_flops(&op);
+	tf_call_set_flops(flops, &op);
 	return tf_plan_run(&op);
 }
 
@@ -40,7 +40,7 @@ TF_EXPORT void dgemm_(const char *transa, const char *transb, const int *m, cons
 	double flops = 0.0;
 	tf_call_begin(&call, TF_R_dgemm_);
 	enum tf_where where = run_dgemm(TF_R_dgemm_, *transa, *transb, *m, *n, *k, *alpha, a,
-					*lda, b, *ldb, *beta, c, *ldc, &flops);
+					*lda, b, *ldb, *beta, c, *ldc, tf_call_flops(&call, &flops));
 	tf_call_end(&call, where, flops);
 }
 
@@ -63,10 +63,10 @@ TF_EXPORT void cblas_dgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa, CBLAS_TR
 		cblas_xerbla(3, "cblas_dgemm", "Illegal TransB setting, %d\n", transb);
 	else if (layout == CblasColMajor)
 		where = run_dgemm(TF_R_cblas_dgemm, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc,
-				  &flops);
+				  tf_call_flops(&call, &flops));
 	else /* row major: C^T = op(B)^T op(A)^T, column major */
 		where = run_dgemm(TF_R_cblas_dgemm, tb, ta, n, m, k, alpha, b, ldb, a, lda, beta, c, ldc,
-				  &flops);
+				  tf_call_flops(&call, &flops));
 	CBLAS_CallFromC = 0;
 	RowMajorStrg = 0;
 	tf_call_end(&call, where, flops);

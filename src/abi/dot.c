@@ -29,7 +29,7 @@ static enum tf_where run_dot(enum tf_routine routine, enum tf_routine blas, enum
 		.n = n, .alpha = sb, .x = x, .incx = incx, .y = (double *)y, .incy = incy,
 		.result = result,
 	};
-	*flops = tf_op_flops(&op);
+	tf_call_set_flops(flops, &op);
 	return tf_plan_run(&op);
 }
 
@@ -41,7 +41,7 @@ static void dot(enum tf_routine routine, enum tf_routine blas, enum tf_op_type t
 	double flops = 0.0;
 	tf_call_begin(&call, routine);
 	enum tf_where where = run_dot(routine, blas, type, conj, n, sb, x, incx, y, incy, result,
-				      &flops);
+				      tf_call_flops(&call, &flops));
 	tf_call_end(&call, where, flops);
 }
 

@@ -35,7 +35,7 @@ static enum tf_where run_gemv(enum tf_routine routine, enum tf_routine blas, enu
 		.beta = beta[0], .beta_im = type == TF_TYPE_Z ? beta[1] : 0.0,
 		.a = a, .lda = lda, .x = x, .incx = incx, .y = y, .incy = incy,
 	};
-	*flops = tf_op_flops(&op);
+	tf_call_set_flops(flops, &op);
 	return tf_plan_run(&op);
 }
 
@@ -49,7 +49,7 @@ static void fortran_gemv(enum tf_routine routine, enum tf_op_type type, enum tf_
 	double flops = 0.0;
 	tf_call_begin(&call, routine);
 	enum tf_where where = run_gemv(routine, routine, type, storage, name, trans, m, n, kl, ku,
-				       alpha, a, lda, x, incx, beta, y, incy, &flops);
+				       alpha, a, lda, x, incx, beta, y, incy, tf_call_flops(&call, &flops));
 	tf_call_end(&call, where, flops);
 }
 
@@ -75,10 +75,10 @@ static void cblas_gemv(enum tf_routine routine, enum tf_routine blas, enum tf_op
 		cblas_xerbla(2, names->cblas, "Illegal TransA setting, %d\n", trans);
 	else if (layout == CblasColMajor)
 		where = run_gemv(routine, blas, type, storage, names->fortran, t, m, n, kl, ku, alpha,
-				 a, lda, x, incx, beta, y, incy, &flops);
+				 a, lda, x, incx, beta, y, incy, tf_call_flops(&call, &flops));
 	else if (type == TF_TYPE_D || t != 'C')
 		where = run_gemv(routine, blas, type, storage, names->fortran, t == 'N' ? 'T' : 'N', n,
-				 m, ku, kl, alpha, a, lda, x, incx, beta, y, incy, &flops);
+				 m, ku, kl, alpha, a, lda, x, incx, beta, y, incy, tf_call_flops(&call, &flops));
 	else {
 		const double conj_alpha[2] = { alpha[0], -alpha[1] };
 		const double conj_beta[2] = { beta[0], -beta[1] };
@@ -90,7 +90,7 @@ static void cblas_gemv(enum tf_routine routine, enum tf_routine blas, enum tf_op
 			tf_cblas_conj_vector(y, n, incy);
 		}
 		where = run_gemv(routine, blas, type, storage, names->fortran, 'N', n, m, ku, kl,
-				 conj_alpha, a, lda, xc, incxc, conj_beta, y, incy, &flops);
+				 conj_alpha, a, lda, xc, incxc, conj_beta, y, incy, tf_call_flops(&call, &flops));
 		if (m > 0) {
 			tf_cblas_conj_release(xc, stack);
 			tf_cblas_conj_vector(y, n, incy);

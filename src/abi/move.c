@@ -25,7 +25,7 @@
  * BLAS's routine itself, as a forwarding wrapper does, with no op built. */
 static enum tf_where run_move(const struct tf_op *op, double *flops)
 {
-	*flops = tf_op_flops(op);
+	tf_call_set_flops(flops, op);
 	return tf_plan_run(op);
 }
 
@@ -50,7 +50,7 @@ static void scal(enum tf_routine routine, enum tf_routine blas, enum tf_op_type 
 			.kind = TF_OP_MOVE, .routine = routine, .blas = blas, .type = type,
 			.n = n, .alpha = alpha, .y = x, .incy = incx,
 		};
-		where = run_move(&op, &flops);
+		where = run_move(&op, tf_call_flops(&call, &flops));
 	}
 	tf_call_end(&call, where, flops);
 }
@@ -95,7 +95,7 @@ static void pair(enum tf_routine routine, enum tf_routine blas, enum tf_op_type 
 			.kind = TF_OP_MOVE, .routine = routine, .blas = blas, .type = type,
 			.n = n, .x = x, .incx = incx, .y = y, .incy = incy,
 		};
-		where = run_move(&op, &flops);
+		where = run_move(&op, tf_call_flops(&call, &flops));
 	}
 	tf_call_end(&call, where, flops);
 }
@@ -158,7 +158,7 @@ static int iamax(enum tf_routine routine, enum tf_routine blas, enum tf_op_type 
 			.kind = TF_OP_MOVE, .routine = routine, .blas = blas, .type = type,
 			.n = n, .x = x, .incx = incx, .result = &index,
 		};
-		where = run_move(&op, &flops);
+		where = run_move(&op, tf_call_flops(&call, &flops));
 	}
 	tf_call_end(&call, where, flops);
 	return index;

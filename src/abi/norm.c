@@ -21,7 +21,7 @@ static enum tf_where run_norm(enum tf_op_kind kind, enum tf_routine routine, enu
 		.kind = kind, .routine = routine, .blas = blas, .type = type,
 		.n = n, .x = x, .incx = incx, .result = result,
 	};
-	*flops = tf_op_flops(&op);
+	tf_call_set_flops(flops, &op);
 	return tf_plan_run(&op);
 }
 
@@ -32,7 +32,7 @@ static double norm(enum tf_op_kind kind, enum tf_routine routine, enum tf_routin
 	struct tf_call call;
 	double flops = 0.0, result;
 	tf_call_begin(&call, routine);
-	enum tf_where where = run_norm(kind, routine, blas, type, n, x, incx, &result, &flops);
+	enum tf_where where = run_norm(kind, routine, blas, type, n, x, incx, &result, tf_call_flops(&call, &flops));
 	tf_call_end(&call, where, flops);
 	return result;
 }

@@ -71,7 +71,7 @@ static enum tf_where run_update(const struct update *u, double *flops)
 		.incy = u->kind == TF_OP_SYR ? 0 : u->incy,
 		.c = u->a, .ldc = u->storage == TF_STORAGE_PACKED ? 0 : u->lda,
 	};
-	*flops = tf_op_flops(&op);
+	tf_call_set_flops(flops, &op);
 	return tf_plan_run(&op);
 }
 
@@ -80,7 +80,7 @@ static void update(const struct update *u)
 	struct tf_call call;
 	double flops = 0.0;
 	tf_call_begin(&call, u->routine);
-	enum tf_where where = run_update(u, &flops);
+	enum tf_where where = run_update(u, tf_call_flops(&call, &flops));
 	tf_call_end(&call, where, flops);
 }
 
@@ -258,7 +258,7 @@ static void cblas_ger(enum tf_routine routine, const char *name, enum tf_op_type
 				u.incx = 1;
 			}
 		}
-		where = run_update(&u, &flops);
+		where = run_update(&u, tf_call_flops(&call, &flops));
 		if (u.x != x && u.x != y)
 			tf_cblas_conj_release((double *)u.x, stack);
 	}
@@ -320,7 +320,7 @@ static void cblas_sym(enum tf_routine routine, enum tf_routine blas, const char 
 				up.incy = 1;
 			}
 		}
-		where = run_update(&up, &flops);
+		where = run_update(&up, tf_call_flops(&call, &flops));
 		if (up.x != x && up.x != y)
 			tf_cblas_conj_release((double *)up.x, xstack);
 		if (up.y != x && up.y != y)

@@ -27,7 +27,7 @@ static enum tf_where run_rot(enum tf_op_kind kind, enum tf_routine routine, enum
 		.n = n, .alpha = c, .beta = s, .param = param,
 		.x = x, .incx = incx, .y = y, .incy = incy,
 	};
-	*flops = tf_op_flops(&op);
+	tf_call_set_flops(flops, &op);
 	return tf_plan_run(&op);
 }
 
@@ -40,7 +40,7 @@ static void rot(enum tf_op_kind kind, enum tf_routine routine, enum tf_routine b
 	double flops = 0.0;
 	tf_call_begin(&call, routine);
 	enum tf_where where = run_rot(kind, routine, blas, type, n, x, incx, y, incy, c, s, param,
-				      &flops);
+				      tf_call_flops(&call, &flops));
 	tf_call_end(&call, where, flops);
 }
 

@@ -47,7 +47,7 @@ static enum tf_where run_symm(const struct symm_routine *r, enum tf_routine rout
 		.beta = beta[0], .beta_im = beta_im,
 		.a = a, .lda = lda, .b = b, .ldb = ldb, .c = c, .ldc = ldc,
 	};
-	*flops = tf_op_flops(&op);
+	tf_call_set_flops(flops, &op);
 	return tf_plan_run(&op);
 }
 
@@ -59,7 +59,7 @@ static void symm(const struct symm_routine *r, enum tf_routine routine, char sid
 	double flops = 0.0;
 	tf_call_begin(&call, routine);
 	enum tf_where where = run_symm(r, routine, side, uplo, m, n, alpha, a, lda, b, ldb, beta, c,
-				       ldc, &flops);
+				       ldc, tf_call_flops(&call, &flops));
 	tf_call_end(&call, where, flops);
 }
 
@@ -85,10 +85,10 @@ static void cblas_symm(const struct symm_routine *r, enum tf_routine routine, co
 	else if (!ul)
 		cblas_xerbla(3, cname, "Illegal Uplo setting, %d\n", uplo);
 	else if (layout == CblasColMajor)
-		where = run_symm(r, routine, sd, ul, m, n, alpha, a, lda, b, ldb, beta, c, ldc, &flops);
+		where = run_symm(r, routine, sd, ul, m, n, alpha, a, lda, b, ldb, beta, c, ldc, tf_call_flops(&call, &flops));
 	else
 		where = run_symm(r, routine, sd == 'L' ? 'R' : 'L', ul == 'U' ? 'L' : 'U', n, m, alpha,
-				 a, lda, b, ldb, beta, c, ldc, &flops);
+				 a, lda, b, ldb, beta, c, ldc, tf_call_flops(&call, &flops));
 	CBLAS_CallFromC = 0;
 	RowMajorStrg = 0;
 	tf_call_end(&call, where, flops);

@@ -34,7 +34,7 @@ static enum tf_where run_symv(enum tf_routine routine, enum tf_routine blas, enu
 		.beta = beta[0], .beta_im = type == TF_TYPE_Z ? beta[1] : 0.0,
 		.a = a, .lda = lda, .x = x, .incx = incx, .y = y, .incy = incy,
 	};
-	*flops = tf_op_flops(&op);
+	tf_call_set_flops(flops, &op);
 	return tf_plan_run(&op);
 }
 
@@ -47,7 +47,7 @@ static void fortran_symv(enum tf_routine routine, enum tf_op_type type, enum tf_
 	double flops = 0.0;
 	tf_call_begin(&call, routine);
 	enum tf_where where = run_symv(routine, routine, type, storage, name, uplo, n, k, alpha, a,
-				       lda, x, incx, beta, y, incy, &flops);
+				       lda, x, incx, beta, y, incy, tf_call_flops(&call, &flops));
 	tf_call_end(&call, where, flops);
 }
 
@@ -71,10 +71,10 @@ static void cblas_symv(enum tf_routine routine, enum tf_routine blas, enum tf_op
 		cblas_xerbla(2, names->cblas, "Illegal Uplo setting, %d\n", uplo);
 	else if (layout == CblasColMajor)
 		where = run_symv(routine, blas, type, storage, names->fortran, u, n, k, alpha, a, lda,
-				 x, incx, beta, y, incy, &flops);
+				 x, incx, beta, y, incy, tf_call_flops(&call, &flops));
 	else if (type == TF_TYPE_D)
 		where = run_symv(routine, blas, type, storage, names->fortran, u == 'U' ? 'L' : 'U', n,
-				 k, alpha, a, lda, x, incx, beta, y, incy, &flops);
+				 k, alpha, a, lda, x, incx, beta, y, incy, tf_call_flops(&call, &flops));
 	else {
 		const double conj_alpha[2] = { alpha[0], -alpha[1] };
 		const double conj_beta[2] = { beta[0], -beta[1] };
@@ -86,7 +86,7 @@ static void cblas_symv(enum tf_routine routine, enum tf_routine blas, enum tf_op
 			tf_cblas_conj_vector(y, n, incy);
 		}
 		where = run_symv(routine, blas, type, storage, names->fortran, u == 'U' ? 'L' : 'U', n,
-				 k, conj_alpha, a, lda, xc, incxc, conj_beta, y, incy, &flops);
+				 k, conj_alpha, a, lda, xc, incxc, conj_beta, y, incy, tf_call_flops(&call, &flops));
 		if (n > 0) {
 			tf_cblas_conj_release(xc, stack);
 			tf_cblas_conj_vector(y, n, incy);

@@ -59,7 +59,7 @@ static enum tf_where run_rank(const struct rank_routine *r, enum tf_routine rout
 	/* dsyrk and dsyr2k take 'C' as 'T' */
 	if (op.type == TF_TYPE_D && op.transa == 'C')
 		op.transa = 'T';
-	*flops = tf_op_flops(&op);
+	tf_call_set_flops(flops, &op);
 	return tf_plan_run(&op);
 }
 
@@ -71,7 +71,7 @@ static void rank(const struct rank_routine *r, enum tf_routine routine, char upl
 	double flops = 0.0;
 	tf_call_begin(&call, routine);
 	enum tf_where where = run_rank(r, routine, uplo, trans, n, k, alpha, a, lda, b, ldb, beta,
-				       c, ldc, &flops);
+				       c, ldc, tf_call_flops(&call, &flops));
 	tf_call_end(&call, where, flops);
 }
 
@@ -112,7 +112,7 @@ static void cblas_rank(const struct rank_routine *r, enum tf_routine routine, co
 	} else if (!tr) {
 		cblas_xerbla(3, cname, "Illegal Trans setting, %d\n", trans);
 	} else if (!row_major) {
-		where = run_rank(r, routine, ul, tr, n, k, alpha, a, lda, b, ldb, beta, c, ldc, &flops);
+		where = run_rank(r, routine, ul, tr, n, k, alpha, a, lda, b, ldb, beta, c, ldc, tf_call_flops(&call, &flops));
 	} else {
 		double conj_alpha[2];
 		if (r->hermitian && r->kind == TF_OP_SYR2K) {
@@ -121,7 +121,7 @@ static void cblas_rank(const struct rank_routine *r, enum tf_routine routine, co
 			alpha = conj_alpha;
 		}
 		where = run_rank(r, routine, ul == 'U' ? 'L' : 'U', tr, n, k, alpha, a, lda, b, ldb,
-				 beta, c, ldc, &flops);
+				 beta, c, ldc, tf_call_flops(&call, &flops));
 	}
 	CBLAS_CallFromC = 0;
 	RowMajorStrg = 0;

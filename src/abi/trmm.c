@@ -30,7 +30,7 @@ static enum tf_where run_trmm(enum tf_routine routine, enum tf_routine blas, enu
 		.alpha = alpha[0], .alpha_im = type == TF_TYPE_Z ? alpha[1] : 0.0,
 		.a = a, .lda = lda, .c = b, .ldc = ldb,
 	};
-	*flops = tf_op_flops(&op);
+	tf_call_set_flops(flops, &op);
 	return tf_plan_run(&op);
 }
 
@@ -42,7 +42,7 @@ static void trmm(enum tf_routine routine, enum tf_routine blas, enum tf_op_type 
 	double flops = 0.0;
 	tf_call_begin(&call, routine);
 	enum tf_where where = run_trmm(routine, blas, type, side, uplo, transa, diag, m, n, alpha, a,
-				       lda, b, ldb, &flops);
+				       lda, b, ldb, tf_call_flops(&call, &flops));
 	tf_call_end(&call, where, flops);
 }
 
@@ -73,10 +73,10 @@ static void cblas_trmm(enum tf_routine routine, enum tf_routine blas, enum tf_op
 		cblas_xerbla(5, cname, "Illegal Diag setting, %d\n", diag);
 	else if (layout == CblasColMajor)
 		where = run_trmm(routine, blas, type, sd, ul, ta, di, m, n, alpha, a, lda, b, ldb,
-				 &flops);
+				 tf_call_flops(&call, &flops));
 	else
 		where = run_trmm(routine, blas, type, sd == 'L' ? 'R' : 'L', ul == 'U' ? 'L' : 'U', ta,
-				 di, n, m, alpha, a, lda, b, ldb, &flops);
+				 di, n, m, alpha, a, lda, b, ldb, tf_call_flops(&call, &flops));
 	CBLAS_CallFromC = 0;
 	RowMajorStrg = 0;
 	tf_call_end(&call, where, flops);

@@ -30,7 +30,7 @@ static enum tf_where run_trmv(enum tf_routine routine, enum tf_routine blas, enu
 		.diag = tf_diag_option(diag), .n = n, .k = k,
 		.a = a, .lda = lda, .y = x, .incy = incx,
 	};
-	*flops = tf_op_flops(&op);
+	tf_call_set_flops(flops, &op);
 	return tf_plan_run(&op);
 }
 
@@ -42,7 +42,7 @@ static void fortran_trmv(enum tf_routine routine, enum tf_op_type type, enum tf_
 	double flops = 0.0;
 	tf_call_begin(&call, routine);
 	enum tf_where where = run_trmv(routine, routine, type, storage, name, uplo, trans, diag, n,
-				       k, a, lda, x, incx, &flops);
+				       k, a, lda, x, incx, tf_call_flops(&call, &flops));
 	tf_call_end(&call, where, flops);
 }
 
@@ -74,13 +74,13 @@ static void cblas_trmv(enum tf_routine routine, enum tf_routine blas, enum tf_op
 		cblas_xerbla(4, names->cblas, "Illegal Diag setting, %d\n", diag);
 	else if (layout == CblasColMajor)
 		where = run_trmv(routine, blas, type, storage, names->fortran, u, t, d, n, k, a, lda,
-				 x, incx, &flops);
+				 x, incx, tf_call_flops(&call, &flops));
 	else {
 		int conj = type == TF_TYPE_Z && t == 'C' && n > 0;
 		if (conj)
 			tf_cblas_conj_vector(x, n, incx);
 		where = run_trmv(routine, blas, type, storage, names->fortran, u == 'U' ? 'L' : 'U',
-				 t == 'N' ? 'T' : 'N', d, n, k, a, lda, x, incx, &flops);
+				 t == 'N' ? 'T' : 'N', d, n, k, a, lda, x, incx, tf_call_flops(&call, &flops));
 		if (conj)
 			tf_cblas_conj_vector(x, n, incx);
 	}

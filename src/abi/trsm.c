@@ -38,7 +38,7 @@ static enum tf_where run_trsm(enum tf_routine routine, enum tf_op_type type, cha
 		.m = m, .n = n, .alpha = alpha[0], .alpha_im = complex ? alpha[1] : 0.0,
 		.a = a, .lda = lda, .c = b, .ldc = ldb,
 	};
-	*flops = tf_op_flops(&op);
+	tf_call_set_flops(flops, &op);
 	return tf_plan_run(&op);
 }
 
@@ -50,7 +50,7 @@ static void trsm(enum tf_routine routine, enum tf_op_type type, char side, char 
 	double flops = 0.0;
 	tf_call_begin(&call, routine);
 	enum tf_where where = run_trsm(routine, type, side, uplo, transa, diag, m, n, alpha, a, lda,
-				       b, ldb, &flops);
+				       b, ldb, tf_call_flops(&call, &flops));
 	tf_call_end(&call, where, flops);
 }
 
@@ -107,10 +107,10 @@ static void cblas_trsm(enum tf_routine routine, enum tf_op_type type, const char
 			cblas_xerbla(5, name, "Illegal Diag setting, %d\n", diag);
 		else if (!row_major)
 			where = run_trsm(routine, type, sd, ul, ta, di, m, n, alpha, a, lda, b, ldb,
-					 &flops);
+					 tf_call_flops(&call, &flops));
 		else
 			where = run_trsm(routine, type, sd == 'L' ? 'R' : 'L', ul == 'U' ? 'L' : 'U', ta,
-					 di, n, m, alpha, a, lda, b, ldb, &flops);
+					 di, n, m, alpha, a, lda, b, ldb, tf_call_flops(&call, &flops));
 	}
 	CBLAS_CallFromC = 0;
 	RowMajorStrg = 0;

@@ -56,7 +56,7 @@ static enum tf_where run_solve(const struct solve *s, double *flops)
 		.a = s->a, .lda = s->storage == TF_STORAGE_PACKED ? 0 : s->lda,
 		.y = s->x, .incy = s->incx,
 	};
-	*flops = tf_op_flops(&op);
+	tf_call_set_flops(flops, &op);
 	return tf_plan_run(&op);
 }
 
@@ -65,7 +65,7 @@ static void solve(const struct solve *s)
 	struct tf_call call;
 	double flops = 0.0;
 	tf_call_begin(&call, s->routine);
-	enum tf_where where = run_solve(s, &flops);
+	enum tf_where where = run_solve(s, tf_call_flops(&call, &flops));
 	tf_call_end(&call, where, flops);
 }
 
@@ -174,7 +174,7 @@ static void cblas_solve(struct solve *s, const char *name, CBLAS_LAYOUT layout, 
 	s->uplo = u;
 	s->trans = t;
 	s->diag = d;
-	where = run_solve(s, &flops);
+	where = run_solve(s, tf_call_flops(&call, &flops));
 	if (conjugated)
 		tf_cblas_conj_vector(s->x, s->n, s->incx);
 done:

@@ -30,7 +30,7 @@ static enum tf_where run_zgemm(enum tf_routine routine, char transa, char transb
 		.beta = beta[0], .beta_im = beta[1],
 		.a = a, .lda = lda, .b = b, .ldb = ldb, .c = c, .ldc = ldc,
 	};
-	*flops = tf_op_flops(&op);
+	tf_call_set_flops(flops, &op);
 	return tf_plan_run(&op);
 }
 
@@ -44,7 +44,7 @@ TF_EXPORT void zgemm_(const char *transa, const char *transb, const int *m, cons
 	double flops = 0.0;
 	tf_call_begin(&call, TF_R_zgemm_);
 	enum tf_where where = run_zgemm(TF_R_zgemm_, *transa, *transb, *m, *n, *k, alpha, a, *lda,
-					b, *ldb, beta, c, *ldc, &flops);
+					b, *ldb, beta, c, *ldc, tf_call_flops(&call, &flops));
 	tf_call_end(&call, where, flops);
 }
 
@@ -67,10 +67,10 @@ TF_EXPORT void cblas_zgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa, CBLAS_TR
 		cblas_xerbla(3, "cblas_zgemm", "Illegal TransB setting, %d\n", transb);
 	else if (layout == CblasColMajor)
 		where = run_zgemm(TF_R_cblas_zgemm, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c,
-				  ldc, &flops);
+				  ldc, tf_call_flops(&call, &flops));
 	else /* row major: C^T = op(B)^T op(A)^T, column major */
 		where = run_zgemm(TF_R_cblas_zgemm, tb, ta, n, m, k, alpha, b, ldb, a, lda, beta, c,
-				  ldc, &flops);
+				  ldc, tf_call_flops(&call, &flops));
 	CBLAS_CallFromC = 0;
 	RowMajorStrg = 0;
 	tf_call_end(&call, where, flops);

@@ -17,7 +17,7 @@ static enum tf_where run_zscal(enum tf_routine routine, int n, const double *alp
 		.kind = TF_OP_SCAL, .routine = routine, .blas = TF_R_zscal_, .type = TF_TYPE_Z,
 		.n = n, .alpha = alpha[0], .alpha_im = alpha[1], .y = x, .incy = incx,
 	};
-	*flops = tf_op_flops(&op);
+	tf_call_set_flops(flops, &op);
 	return tf_plan_run(&op);
 }
 
@@ -26,7 +26,7 @@ static void zscal(enum tf_routine routine, int n, const double *alpha, double *x
 	struct tf_call call;
 	double flops = 0.0;
 	tf_call_begin(&call, routine);
-	enum tf_where where = run_zscal(routine, n, alpha, x, incx, &flops);
+	enum tf_where where = run_zscal(routine, n, alpha, x, incx, tf_call_flops(&call, &flops));
 	tf_call_end(&call, where, flops);
 }
 

@@ -5,6 +5,7 @@
 #include "core/stats.h"
 
 _Thread_local struct tf_thread_state tf_thread;
+atomic_int tf_native_threads;
 
 static const char *const where_names[TF_WHERE_COUNT] = {
 	[TF_WHERE_GPU] = "gpu",

@@ -95,6 +95,33 @@ struct tf_thread_state {
 };
 extern _Thread_local struct tf_thread_state tf_thread __attribute__((visibility("hidden")));
 
+/* Threads with native_depth raised, all together: while there are none, a
+ * call need not read its own native_depth, a thread-local access that in
+ * a shared library is a call into the dynamic linker (about 11
+ * instructions a call).  A thread counts itself before it raises its
+ * depth, and so always sees its own count. */
+extern atomic_int tf_native_threads __attribute__((visibility("hidden")));
+
+/* native_depth raised by `by` (0 or 1) on this thread, and put back. */
+static inline void tf_native_begin(int by)
+{
+	atomic_fetch_add_explicit(&tf_native_threads, by, memory_order_relaxed);
+	tf_thread.native_depth += by;
+}
+
+static inline void tf_native_end(int by)
+{
+	tf_thread.native_depth -= by;
+	atomic_fetch_sub_explicit(&tf_native_threads, by, memory_order_relaxed);
+}
+
+/* Whether this thread's BLAS calls go to the CPU BLAS as they are. */
+static inline int tf_native_now(void)
+{
+	return atomic_load_explicit(&tf_native_threads, memory_order_relaxed) > 0 &&
+	       tf_thread.native_depth > 0;
+}
+
 /* What two clock reads measure of nothing (tf_now_ns back to back), taken
  * off each timed call's time; set when the first thread makes its tallies
  * (tf_stats_measure_clock). */

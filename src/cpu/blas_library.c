@@ -95,7 +95,10 @@ static void load(void)
 
 void *tf_cpu_blas_symbol(enum tf_routine routine)
 {
-	pthread_once(&load_once, load);
+	/* every forwarded call looks here: once loaded, one load and no
+	 * pthread_once (loaded is stored last, so the symbols are there) */
+	if (!loaded)
+		pthread_once(&load_once, load);
 	if (!symbols[routine])
 		tf_fatal("the CPU BLAS %s does not define %s. Set TWOFOLD_CPU_BLAS to a BLAS "
 			 "shared library that does", path, tf_routine_name(routine));

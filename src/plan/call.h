@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include "core/environment.h"
 #include "core/stats.h"
+#include "op/op.h"
 #include "op/routines.h"
 #include "plan/report.h"
 
@@ -55,8 +56,23 @@ static inline __attribute__((always_inline)) void tf_call_begin(struct tf_call *
 	call->start_ns = call->timed ? tf_now_ns() : 0;
 }
 
+/* Where an entry point stores its op's floating-point operations (op.h's
+ * tf_op_flops), for the report's rates: flops when the call is counted,
+ * else NULL, and then they are not computed (a tiny call's few dozen
+ * instructions, for a figure nobody reads without TWOFOLD_LOG). */
+static inline double *tf_call_flops(const struct tf_call *call, double *flops)
+{
+	return call->counted ? flops : NULL;
+}
+
+static inline void tf_call_set_flops(double *flops, const struct tf_op *op)
+{
+	if (flops)
+		*flops = tf_op_flops(op);
+}
+
 /* flops: the call's floating-point operations, for the report's rates (0
- * for routines twofold only forwards). */
+ * for routines twofold only forwards, and for calls not counted). */
 static inline __attribute__((always_inline)) void tf_call_end(struct tf_call *call,
 								enum tf_where where, double flops)
 {

@@ -36,9 +36,9 @@ int tf_plan_lapack_dsysv(int native, char uplo, int n, int nrhs, double *a, int 
 {
 	int info = 0;
 	const struct tf_cpu_lapack *lapack = tf_cpu_lapack();
-	tf_thread.native_depth += native;
+	tf_native_begin(native);
 	lapack->dsysv(&uplo, &n, &nrhs, a, &lda, ipiv, b, &ldb, work, &lwork, &info, 1);
-	tf_thread.native_depth -= native;
+	tf_native_end(native);
 	return info;
 }
 
@@ -47,9 +47,9 @@ int tf_plan_lapack_dgels(int native, char trans, int m, int n, int nrhs, double 
 {
 	int info = 0;
 	const struct tf_cpu_lapack *lapack = tf_cpu_lapack();
-	tf_thread.native_depth += native;
+	tf_native_begin(native);
 	lapack->dgels(&trans, &m, &n, &nrhs, a, &lda, b, &ldb, work, &lwork, &info, 1);
-	tf_thread.native_depth -= native;
+	tf_native_end(native);
 	return info;
 }
 
@@ -152,9 +152,9 @@ int tf_plan_getrf(enum tf_op_type type, int n, double *a, int lda, int *ipiv)
 {
 	int info = 0;
 	const struct tf_cpu_lapack *lapack = tf_cpu_lapack();
-	tf_thread.native_depth++;
+	tf_native_begin(1);
 	(type == TF_TYPE_Z ? lapack->zgetrf : lapack->dgetrf)(&n, &n, a, &lda, ipiv, &info);
-	tf_thread.native_depth--;
+	tf_native_end(1);
 	return info;
 }
 
@@ -163,10 +163,10 @@ int tf_plan_getrs(enum tf_op_type type, int n, int nrhs, const double *lu, int l
 {
 	int info = 0;
 	const struct tf_cpu_lapack *lapack = tf_cpu_lapack();
-	tf_thread.native_depth++;
+	tf_native_begin(1);
 	(type == TF_TYPE_Z ? lapack->zgetrs : lapack->dgetrs)("N", &n, &nrhs, lu, &ldlu, ipiv, b,
 							      &ldb, &info, 1);
-	tf_thread.native_depth--;
+	tf_native_end(1);
 	return info;
 }
 
@@ -174,9 +174,9 @@ int tf_plan_potrf(enum tf_op_type type, char uplo, int n, double *a, int lda)
 {
 	int info = 0;
 	const struct tf_cpu_lapack *lapack = tf_cpu_lapack();
-	tf_thread.native_depth++;
+	tf_native_begin(1);
 	(type == TF_TYPE_Z ? lapack->zpotrf : lapack->dpotrf)(&uplo, &n, a, &lda, &info, 1);
-	tf_thread.native_depth--;
+	tf_native_end(1);
 	return info;
 }
 
@@ -185,10 +185,10 @@ int tf_plan_potrs(enum tf_op_type type, char uplo, int n, int nrhs, const double
 {
 	int info = 0;
 	const struct tf_cpu_lapack *lapack = tf_cpu_lapack();
-	tf_thread.native_depth++;
+	tf_native_begin(1);
 	(type == TF_TYPE_Z ? lapack->zpotrs : lapack->dpotrs)(&uplo, &n, &nrhs, factor, &ldf, b, &ldb,
 							      &info, 1);
-	tf_thread.native_depth--;
+	tf_native_end(1);
 	return info;
 }
 
@@ -197,9 +197,9 @@ int tf_plan_dsytrs(char uplo, int n, int nrhs, const double *factor, int ldf, co
 {
 	int info = 0;
 	const struct tf_cpu_lapack *lapack = tf_cpu_lapack();
-	tf_thread.native_depth++;
+	tf_native_begin(1);
 	lapack->dsytrs(&uplo, &n, &nrhs, factor, &ldf, ipiv, b, &ldb, &info, 1);
-	tf_thread.native_depth--;
+	tf_native_end(1);
 	return info;
 }
 
@@ -212,14 +212,14 @@ int tf_plan_apply_q(int lq, char trans, int rows, int nrhs, int k, const double 
 	void (*apply)(const char *, const char *, const int *, const int *, const int *,
 		      const double *, const int *, const double *, double *, const int *, double *,
 		      const int *, int *, size_t, size_t) = lq ? lapack->dormlq : lapack->dormqr;
-	tf_thread.native_depth++;
+	tf_native_begin(1);
 	apply("L", &trans, &rows, &nrhs, &k, a, &lda, tau, c, &ldc, &size, &query, &info, 1, 1);
 	int lwork = size >= 1.0 ? (int)size : 1;
 	double *work = malloc((size_t)lwork * sizeof *work);
 	if (!work)
 		tf_fatal("out of memory for a workspace of %d doubles", lwork);
 	apply("L", &trans, &rows, &nrhs, &k, a, &lda, tau, c, &ldc, work, &lwork, &info, 1, 1);
-	tf_thread.native_depth--;
+	tf_native_end(1);
 	free(work);
 	return info;
 }
@@ -229,9 +229,9 @@ int tf_plan_dtrtrs(char uplo, char trans, int n, int nrhs, const double *a, int 
 {
 	int info = 0;
 	const struct tf_cpu_lapack *lapack = tf_cpu_lapack();
-	tf_thread.native_depth++;
+	tf_native_begin(1);
 	lapack->dtrtrs(&uplo, &trans, "N", &n, &nrhs, a, &lda, b, &ldb, &info, 1, 1, 1);
-	tf_thread.native_depth--;
+	tf_native_end(1);
 	return info;
 }
 

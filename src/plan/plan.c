@@ -30,6 +30,17 @@ static void no_gpu_notice(void)
 			   "dgemm, dgemv and daxpy go to the CPU BLAS", tf_mode_name(tf_config()->mode));
 }
 
+/* The op on the CPU's DD kernels; the CPU BLAS where none computes it.
+ * Inline: tf_plan_run's path for tiny calls in dd mode. */
+static inline enum tf_where run_cpu_dd(const struct tf_op *op)
+{
+	if (tf_cpu_dd_run(op) != 0) {
+		tf_cpu_forward(op); /* no DD kernel for it */
+		return TF_WHERE_CPU_BLAS;
+	}
+	return TF_WHERE_CPU_DD;
+}
+
 /* The op on the CPU: DD kernels in dd mode, the CPU BLAS in the others. */
 static enum tf_where run_cpu(const struct tf_op *op)
 {
@@ -37,11 +48,7 @@ static enum tf_where run_cpu(const struct tf_op *op)
 		tf_cpu_forward(op);
 		return TF_WHERE_CPU_BLAS;
 	}
-	if (tf_cpu_dd_run(op) != 0) {
-		tf_cpu_forward(op); /* no DD kernel for it */
-		return TF_WHERE_CPU_BLAS;
-	}
-	return TF_WHERE_CPU_DD;
+	return run_cpu_dd(op);
 }
 
 static const char *routine_of(const struct tf_op *op)
@@ -184,27 +191,12 @@ static int run_trsm(const struct tf_op *op)
 	return 0;
 }
 
-/* cpu mode, and the calls a LAPACK driver's factorization makes
- * (plan/lapack_plan.h): the CPU BLAS.  The other modes: the GPU when the
- * op's data is in device memory, or when the GPU is faster; else the CPU
- * (DD kernels in dd mode, the CPU BLAS otherwise).  Native mode without cuBLAS takes the CPU,
- * or DD on the GPU for device data.  With TWOFOLD_LOG the GPUs are
- * discovered, so that the report says what there is. */
-enum tf_where tf_plan_run(const struct tf_op *op)
+/* The modes and calls that may use a GPU: tf_plan_run's choice past its
+ * CPU-only cases.  Apart (noinline), so that the tiny calls' path does not
+ * pay this one's stack frame and saved registers. */
+static __attribute__((noinline)) enum tf_where plan_with_gpu(const struct tf_op *op,
+							       const struct tf_config *config)
 {
-	const struct tf_config *config = tf_config();
-	if (config->log)
-		tf_gpu_describe();
-	if (config->mode == TF_MODE_CPU || tf_thread.native_depth) {
-		tf_cpu_forward(op);
-		return TF_WHERE_CPU_BLAS;
-	}
-	/* dd mode with no GPU to use: every path below ends on the CPU, but
-	 * for the split engine's CPU twin when it is forced; taken at once,
-	 * without the estimates, which cost a tiny call more than its work */
-	if (config->mode == TF_MODE_DD && config->split != TF_SPLIT_FORCE &&
-	    tf_gpu_gemm_flops(TF_GPU_DD) <= 0)
-		return run_cpu(op);
 	if (!tf_gpu_computes(op))
 		return run_real_form(op) || run_trsm(op) ? TF_WHERE_GPU_DD : run_cpu(op);
 	/* where the arrays are: asked once (a query for each array costs a
@@ -243,6 +235,30 @@ enum tf_where tf_plan_run(const struct tf_op *op)
 		return tf_config()->mode == TF_MODE_DD ? TF_WHERE_CPU_DD : TF_WHERE_CPU_BLAS;
 	}
 	return run_cpu(op);
+}
+
+/* cpu mode, and the calls a LAPACK driver's factorization makes
+ * (plan/lapack_plan.h): the CPU BLAS.  The other modes: the GPU when the
+ * op's data is in device memory, or when the GPU is faster; else the CPU
+ * (DD kernels in dd mode, the CPU BLAS otherwise).  Native mode without cuBLAS takes the CPU,
+ * or DD on the GPU for device data.  With TWOFOLD_LOG the GPUs are
+ * discovered, so that the report says what there is. */
+enum tf_where tf_plan_run(const struct tf_op *op)
+{
+	const struct tf_config *config = tf_config();
+	if (config->log)
+		tf_gpu_describe();
+	if (config->mode == TF_MODE_CPU || tf_native_now()) {
+		tf_cpu_forward(op);
+		return TF_WHERE_CPU_BLAS;
+	}
+	/* dd mode with no GPU to use: every path below ends on the CPU, but
+	 * for the split engine's CPU twin when it is forced; taken at once,
+	 * without the estimates, which cost a tiny call more than its work */
+	if (config->mode == TF_MODE_DD && config->split != TF_SPLIT_FORCE &&
+	    tf_gpu_gemm_flops(TF_GPU_DD) <= 0)
+		return run_cpu_dd(op);
+	return plan_with_gpu(op, config);
 }
 
 /* ---- the dry run (twofold-info --plan) */
