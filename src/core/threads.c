@@ -210,6 +210,12 @@ void tf_pool_for(struct tf_pool *pool, int threads, int count,
 
 void tf_parallel_for(int count, void (*body)(void *context, int index), void *context)
 {
+	/* one index (a tiny product's one tile): the caller's, without the
+	 * thread count's pthread_once and the pool's checks */
+	if (count == 1) {
+		body(context, 0);
+		return;
+	}
 	tf_pool_for(&kernel_pool, tf_cpu_threads(), count, body, context);
 }
 

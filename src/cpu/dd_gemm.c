@@ -63,7 +63,8 @@ static void finish_real(const struct tf_dd_product *p, const struct tf_dd_tile *
 	/* held here: the calls below could change *op as far as the compiler knows */
 	const double alpha = op->alpha, beta = op->beta;
 	double rounded[TF_DD_TILE_ROWS];
-	struct tf_dd_range_screen screen = { 0 };
+	struct tf_dd_range_screen screen;
+	tf_dd_range_screen_begin(&screen);
 	for (int j = 0; j < tile->cols; j++) {
 		double *c = op->c + tile->i0 + (size_t)(tile->j0 + j) * op->ldc;
 		const double *hi = tile->hi[0] + (size_t)j * tile->ld;
@@ -113,7 +114,8 @@ static void finish_complex(const struct tf_dd_product *p, const struct tf_dd_til
 {
 	const struct tf_op *op = p->op;
 	const struct tf_dd_loops *loops = tf_dd_loops();
-	struct tf_dd_range_screen screen = { 0 };
+	struct tf_dd_range_screen screen;
+	tf_dd_range_screen_begin(&screen);
 	for (int j = 0; j < tile->cols; j++) {
 		int gj = tile->j0 + j;
 		const double *re_hi = tile->hi[0] + (size_t)(2 * j) * tile->ld;

@@ -78,7 +78,8 @@ static void finish_real(const struct tf_dd_product *p, const struct tf_dd_tile *
 {
 	const struct tf_op *op = p->op;
 	const struct tf_dd_loops *loops = tf_dd_loops();
-	struct tf_dd_range_screen screen = { 0 };
+	struct tf_dd_range_screen screen;
+	tf_dd_range_screen_begin(&screen);
 	for (int j = 0; j < tile->cols; j++) {
 		int gj = tile->j0 + j, first, last;
 		if (!triangle_rows(p, tile, gj, &first, &last))
@@ -176,7 +177,8 @@ static void finish_complex(const struct tf_dd_product *p, const struct tf_dd_til
 	}
 	const struct tf_dd_loops *loops = tf_dd_loops();
 	int hermitian_update = op->conj && (op->kind == TF_OP_SYRK || op->kind == TF_OP_SYR2K);
-	struct tf_dd_range_screen screen = { 0 };
+	struct tf_dd_range_screen screen;
+	tf_dd_range_screen_begin(&screen);
 	for (int j = 0; j < tile->cols; j++) {
 		int gj = tile->j0 + j, first, last;
 		if (!triangle_rows(p, tile, gj, &first, &last))

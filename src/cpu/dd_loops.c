@@ -123,15 +123,15 @@ typedef __m256d vec;
 	} while (0)
 
 static void LOOPS(gemm_tile)(int kc, const double *restrict ap, const double *restrict bp,
-			     double *restrict acc_hi, double *restrict acc_lo, int ld)
+			     double *restrict acc_hi, double *restrict acc_lo, int ld, int fresh)
 {
 	vec hi[NR][VECS], lo[NR][VECS];
 #pragma GCC unroll 8
 	for (int j = 0; j < NR; j++)
 #pragma GCC unroll 4
 		for (int v = 0; v < VECS; v++) {
-			hi[j][v] = VLOAD(acc_hi + j * ld + v * VLEN);
-			lo[j][v] = VLOAD(acc_lo + j * ld + v * VLEN);
+			hi[j][v] = fresh ? VSET1(0.0) : VLOAD(acc_hi + j * ld + v * VLEN);
+			lo[j][v] = fresh ? VSET1(0.0) : VLOAD(acc_lo + j * ld + v * VLEN);
 		}
 	for (int l0 = 0; l0 < kc; l0 += RENORMALIZE) {
 		int stop = kc - l0 > RENORMALIZE ? l0 + RENORMALIZE : kc;
@@ -164,13 +164,13 @@ static void LOOPS(gemm_tile)(int kc, const double *restrict ap, const double *re
 }
 #else
 static void LOOPS(gemm_tile)(int kc, const double *restrict ap, const double *restrict bp,
-			     double *restrict acc_hi, double *restrict acc_lo, int ld)
+			     double *restrict acc_hi, double *restrict acc_lo, int ld, int fresh)
 {
 	double hi[NR][MR], lo[NR][MR];
 	for (int j = 0; j < NR; j++)
 		for (int i = 0; i < MR; i++) {
-			hi[j][i] = acc_hi[j * ld + i];
-			lo[j][i] = acc_lo[j * ld + i];
+			hi[j][i] = fresh ? 0.0 : acc_hi[j * ld + i];
+			lo[j][i] = fresh ? 0.0 : acc_lo[j * ld + i];
 		}
 	for (int l0 = 0; l0 < kc; l0 += RENORMALIZE) {
 		int stop = kc - l0 > RENORMALIZE ? l0 + RENORMALIZE : kc;

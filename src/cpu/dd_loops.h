@@ -18,9 +18,10 @@ struct tf_dd_loops {
 	int mr_dd, nr_dd; /* the register tile of gemm_tile_dd */
 	/* For an mr x nr tile, in DD:
 	 *   acc(i, j) += sum over l < kc of ap[l*mr + i] * bp[l*nr + j],
-	 * acc(i, j) being (acc_hi, acc_lo)[j*ld + i]. */
+	 * acc(i, j) being (acc_hi, acc_lo)[j*ld + i].  fresh: acc starts as
+	 * (+0, +0), not read (what zeroed memory would give, the same bits). */
 	void (*gemm_tile)(int kc, const double *ap, const double *bp, double *acc_hi,
-			  double *acc_lo, int ld);
+			  double *acc_lo, int ld, int fresh);
 	/* acc[i] += a[i] * x for i < m, in DD (a column of y = A x). */
 	void (*column_update)(int m, const double *a, double x, double *acc_hi, double *acc_lo);
 	/* The triangular solves' update by a DD right-hand side: for the

@@ -78,17 +78,29 @@ static void column_rows(char uplo, int rows, int j, int *first, int *last)
 	*last = uplo == 'U' && j + 1 < rows ? j + 1 : rows;
 }
 
+/* Whether a value that a commit of the uplo triangle writes is Inf or NaN:
+ * a whole matrix without gaps (the Level 3 kernels' buffers) in one call
+ * of the loop, not one a column. */
+static int matrix_not_finite(const double *values, int rows, int cols, int ld, char uplo,
+			     int width)
+{
+	int first, last;
+	if (!uplo && ld == rows)
+		return !all_finite(values, (size_t)rows * cols * width);
+	for (int j = 0; j < cols; j++) {
+		column_rows(uplo, rows, j, &first, &last);
+		if (first < last && !all_finite(values + ((size_t)j * ld + first) * width,
+						(size_t)(last - first) * width))
+			return 1;
+	}
+	return 0;
+}
+
 void tf_cpu_commit_matrix(const struct tf_op *op, const double *values, int rows, int cols,
 			  int ld, char uplo)
 {
 	int width = width_of(op), first, last;
-	int reference = 0;
-	for (int j = 0; j < cols && !reference; j++) {
-		column_rows(uplo, rows, j, &first, &last);
-		if (first < last)
-			reference = !all_finite(values + ((size_t)j * ld + first) * width,
-						(size_t)(last - first) * width);
-	}
+	int reference = matrix_not_finite(values, rows, cols, ld, uplo, width);
 	if (reference)
 		tf_cpu_forward(op);
 	for (int j = 0; j < cols; j++) {
