@@ -146,9 +146,8 @@ static int out_of_range(const struct term *t)
  * (arith_dd.h, arith_zdd.h); an element where rescaling does not apply
  * (Inf or NaN in its data) keeps its value. */
 static void range_column(const struct rank_job *job, int j, const struct term *terms, int nterms,
-			 int first, int last, double *values)
+			 int first, int last, const double *c, double *values)
 {
-	const double *c = column_start(job, j, first);
 	for (int i = first; i < last; i++) {
 		double *v = values + (size_t)(i - first) * (job->complex ? 2 : 1);
 		const double *ci = c + (size_t)(i - first) * (job->complex ? 2 : 1);
@@ -179,15 +178,14 @@ static size_t column_doubles(const struct rank_job *job)
 	return (size_t)job->rows * (job->complex ? 2 : 1);
 }
 
-/* The DD values of column j, rows [first, last), rounded into values
- * (contiguous elements; column_doubles of room); whether they are all
- * finite.  A complex column is done part by part (stride 2): re = c +
+/* The DD values of column j, rows [first, last), whose first element
+ * is at c, rounded into values (contiguous elements; column_doubles of
+ * room); whether they are all finite.  A complex column is done part by part (stride 2): re = c +
  * ur tr - ui ti, im = c + ur ti + ui tr. */
-static int plain_values(const struct rank_job *job, int j, const struct term *terms, int nterms,
-			 int first, int last, double *values)
+static int plain_values(const struct rank_job *job, const struct term *terms, int nterms,
+			int first, int last, const double *c, double *values)
 {
 	const int count = last - first;
-	const double *c = column_start(job, j, first);
 	const double *u[4] = { 0 };
 	double hi[4] = { 0 }, lo[4] = { 0 };
 	int k = 0;
@@ -210,18 +208,19 @@ static int plain_values(const struct rank_job *job, int j, const struct term *te
 	return finite;
 }
 
-/* The values of column j (plain_values), formed again scaled where a pair
- * or the column left the range; whether they are all finite. */
+/* The values of column j (plain_values; its first element at c), formed
+ * again scaled where a pair or the column left the range; whether they are
+ * all finite. */
 static int column_values(const struct rank_job *job, int j, const struct term *terms, int nterms,
-			 int first, int last, double *values)
+			 int first, int last, const double *c, double *values)
 {
 	const int count = last - first;
-	int finite = plain_values(job, j, terms, nterms, first, last, values);
+	int finite = plain_values(job, terms, nterms, first, last, c, values);
 	int range = !finite;
 	for (int t = 0; t < nterms; t++)
 		range |= out_of_range(&terms[t]);
 	if (range) {
-		range_column(job, j, terms, nterms, first, last, values);
+		range_column(job, j, terms, nterms, first, last, c, values);
 		finite = 1;
 		for (int i = 0; i < (job->complex ? 2 : 1) * count; i++)
 			finite &= isfinite(values[i]) != 0;
@@ -247,13 +246,14 @@ static void run_column(const struct rank_job *job, int j, double *values)
 	int first, last;
 	rows_of(job, j, &first, &last);
 	int nterms = terms_of(job, j, terms);
+	double *c = column_start(job, j, first); /* once: its arithmetic is not free */
 	if (nterms == 0) {
 		if (job->hermitian) /* the reference makes the diagonal real all the same */
-			column_start(job, j, first)[(size_t)(j - first) * w + 1] = 0.0;
+			c[(size_t)(j - first) * w + 1] = 0.0;
 		return;
 	}
-	if (column_values(job, j, terms, nterms, first, last, values))
-		memcpy(column_start(job, j, first), values, (size_t)(last - first) * w * sizeof *values);
+	if (column_values(job, j, terms, nterms, first, last, c, values))
+		memcpy(c, values, (size_t)(last - first) * w * sizeof *values);
 	else
 		job->bad[j] = 1;
 }
@@ -292,8 +292,8 @@ static void commit_bad_columns(const struct rank_job *job)
 		struct term terms[2];
 		int first, last;
 		rows_of(job, j, &first, &last);
-		column_values(job, j, terms, terms_of(job, j, terms), first, last, values);
 		double *c = column_start(job, j, first);
+		column_values(job, j, terms, terms_of(job, j, terms), first, last, c, values);
 		const double *reference = column_start(&copy_job, j, first);
 		for (int i = 0; i < last - first; i++) {
 			const double *v = values + (size_t)i * w;

@@ -202,23 +202,32 @@ static int reversed(const struct tf_op *op)
 	return (op->uplo == 'L') != (op->transa == 'N');
 }
 
+/* The slow path's view of A: the op, and every column_of found once (the
+ * solve asks for each element, about n^2 / 2 of them). */
+struct range_context {
+	const struct tf_op *op;
+	const struct column *columns;
+};
+
 static const double *m_element(const void *context, int i, int l)
 {
-	const struct tf_op *op = context;
+	const struct range_context *rc = context;
+	const struct tf_op *op = rc->op;
 	const int w = op->type == TF_TYPE_Z ? 2 : 1;
 	if (reversed(op))
 		i = op->n - 1 - i, l = op->n - 1 - l;
 	/* op(A)(i, l) is A(i, l) or A(l, i) */
 	int row = op->transa == 'N' ? i : l, col = op->transa == 'N' ? l : i;
-	struct column c = column_of(op, col);
+	const struct column *c = &rc->columns[col];
 	if (row == col)
-		return c.diag;
-	return row >= c.first && row < c.first + c.count ? c.off + (size_t)(row - c.first) * w : NULL;
+		return c->diag;
+	return row >= c->first && row < c->first + c->count ? c->off + (size_t)(row - c->first) * w
+							     : NULL;
 }
 
 static int m_first(const void *context, int i)
 {
-	const struct tf_op *op = context;
+	const struct tf_op *op = ((const struct range_context *)context)->op;
 	return op->storage == TF_STORAGE_BAND && i > op->k ? i - op->k : 0;
 }
 
@@ -228,13 +237,18 @@ static void range_solve(const struct tf_op *op, double *values)
 {
 	const int n = op->n, w = op->type == TF_TYPE_Z ? 2 : 1;
 	const double one[2] = { 1.0, 0.0 };
-	struct tf_range_triangle m = { .p = n, .width = w, .unit = op->diag == 'U',
-				       .conj = op->transa == 'C', .element = m_element,
-				       .first = m_first, .context = op };
 	size_t xdd_doubles = (sizeof(tf_xdd) + sizeof(double) - 1) / sizeof(double);
-	double *buffer = tf_cpu_buffer(NULL, 0, (size_t)n * w * (2 + xdd_doubles));
+	size_t column_doubles = (sizeof(struct column) + sizeof(double) - 1) / sizeof(double);
+	double *buffer = tf_cpu_buffer(NULL, 0, (size_t)n * (w * (2 + xdd_doubles) + column_doubles));
 	double *r = buffer, *x = r + (size_t)n * w;
 	tf_xdd *work = (tf_xdd *)(x + (size_t)n * w);
+	struct column *columns = (struct column *)(buffer + (size_t)n * w * (2 + xdd_doubles));
+	for (int j = 0; j < n; j++)
+		columns[j] = column_of(op, j);
+	struct range_context context = { op, columns };
+	struct tf_range_triangle m = { .p = n, .width = w, .unit = op->diag == 'U',
+				       .conj = op->transa == 'C', .element = m_element,
+				       .first = m_first, .context = &context };
 	for (int i = 0; i < n; i++) {
 		int at = reversed(op) ? n - 1 - i : i;
 		const double *b = tf_element(op->y, w, n, op->incy, at);
