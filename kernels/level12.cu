@@ -646,9 +646,9 @@ __device__ __forceinline__ acc solve_diagonal(const view &v, int count, const so
  * place in the chain from a ticket (so that every block it waits for has
  * started: no deadlock however many blocks are resident), subtracts the
  * unknowns of blocks 0 .. b-1 from its rows in that order as each block
- * publishes them, solves its diagonal block and publishes its own.  Where
- * op(A)'s rows run along A's rows (trans T and C) a tile is read down A's
- * columns into shared memory first, so that both read A coalesced. */
+ * publishes them, solves its diagonal block and publishes its own.  Each
+ * 32 x 32 tile goes through shared memory (load_tile), read down A's
+ * columns whatever the trans. */
 template <int W>
 __device__ __forceinline__ acc load_acc(const double *hi, const double *lo, int r)
 {
