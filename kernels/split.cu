@@ -124,11 +124,19 @@ __global__ void __launch_bounds__(256) residues_kernel(const tf_split_operand o,
 	constexpr int W = split_words<K>();
 	__shared__ word_t tile[W][TILE_R][TILE_L + 1];
 	__shared__ uint8_t pow2[TF_CRT_MAX_MODULI][TF_CRT_MAX_POWER];
+	__shared__ uint32_t modulus[TF_CRT_MAX_MODULI], divisor[TF_CRT_MAX_MODULI];
+	__shared__ uint32_t wrap16[TF_CRT_MAX_MODULI], wrap32[TF_CRT_MAX_MODULI];
 	__shared__ int shifts[TILE_R];
 	const int count = basis->count, tid = threadIdx.x;
 	const int r0 = blockIdx.y * TILE_R, l0 = blockIdx.x * TILE_L;
 	for (int e = tid; e < count * TF_CRT_MAX_POWER; e += 256)
 		pow2[e / TF_CRT_MAX_POWER][e % TF_CRT_MAX_POWER] = powers[e];
+	if (tid < count) {
+		modulus[tid] = (uint32_t)basis->modulus[tid];
+		divisor[tid] = basis->divisor[tid];
+		wrap16[tid] = basis->wrap16[tid];
+		wrap32[tid] = basis->wrap32[tid];
+	}
 	if (tid < TILE_R)
 		shifts[tid] = r0 + tid < o.count ? shift[r0 + tid] : 0;
 	/* load: along r when rows are contiguous, else along l */
@@ -143,24 +151,37 @@ __global__ void __launch_bounds__(256) residues_kernel(const tf_split_operand o,
 			tile[w][rr][ll] = inside ? (word_t)split_word<K>(o.data, operand_index(o, r, l), w) : (word_t)0;
 	}
 	__syncthreads();
+	/* Each word is scaled once; only the folding depends on the modulus. */
 	for (int q = tid; q < TILE_R * TILE_L / 4; q += 256) {
 		const int rr = q / (TILE_L / 4), ll = 4 * (q % (TILE_L / 4));
 		const int r = r0 + rr, l = l0 + ll;
 		if (r >= padded_count || l >= kp)
 			continue;
+		tf_crt_scaled scaled[4][W];
+#pragma unroll
+		for (int e = 0; e < 4; e++)
+#pragma unroll
+			for (int w = 0; w < W; w++)
+				scaled[e][w] = tf_crt_scale((double)tile[w][rr][ll + e], shifts[rr]);
 		int8_t *target = out + (size_t)r * kp + l;
 		for (int t = 0; t < count; t++) {
-			const int m = basis->modulus[t];
+			const uint32_t m = modulus[t], dv = divisor[t], w16 = wrap16[t], w32 = wrap32[t];
 			char4 v;
 			signed char *lane = &v.x;
+#pragma unroll
 			for (int e = 0; e < 4; e++) {
-				int sum = 0;
-				for (int w = 0; w < W; w++) {
-					sum += tf_crt_residue((double)tile[w][rr][ll + e], shifts[rr], basis, t, pow2[t]);
-					if (sum >= m)
-						sum -= m;
+				if constexpr (W == 1) {
+					lane[e] = tf_crt_symmetric_residue(scaled[e][0], m, dv, w16, w32, pow2[t]);
+				} else {
+					int sum = 0;
+#pragma unroll
+					for (int w = 0; w < W; w++) {
+						sum += tf_crt_scaled_residue(scaled[e][w], m, dv, w16, w32, pow2[t]);
+						if (sum >= (int)m)
+							sum -= (int)m;
+					}
+					lane[e] = tf_crt_symmetric(sum, (int)m);
 				}
-				lane[e] = tf_crt_symmetric(sum, m);
 			}
 			*reinterpret_cast<char4 *>(target + (size_t)t * stride) = v;
 		}
@@ -169,21 +190,32 @@ __global__ void __launch_bounds__(256) residues_kernel(const tf_split_operand o,
 
 /* ---- Reduction of an int32 product modulo m. */
 
-__global__ void reduce_kernel(const int32_t *sum, size_t count, int m, double reciprocal, int first,
-			      uint8_t *residue)
+/* Four elements a thread (count is a multiple of four: the engine pads
+ * both sides to 16), in integers: |v| < 2^31 reduced by tf_crt_mod32. */
+__global__ void reduce_kernel(const int32_t *sum, size_t count, uint32_t m, uint32_t divisor,
+			      int first, uint8_t *residue)
 {
-	for (size_t e = (size_t)blockIdx.x * blockDim.x + threadIdx.x; e < count;
+	const int4 *sum4 = reinterpret_cast<const int4 *>(sum);
+	uchar4 *residue4 = reinterpret_cast<uchar4 *>(residue);
+	for (size_t e = (size_t)blockIdx.x * blockDim.x + threadIdx.x; e < count / 4;
 	     e += (size_t)gridDim.x * blockDim.x) {
-		const int32_t v = sum[e];
-		int r = tf_crt_mod(fabs((double)v), m, reciprocal);
-		if (v < 0 && r)
-			r = m - r;
-		if (!first) {
-			r += residue[e];
+		const int4 v = sum4[e];
+		const uchar4 before = first ? make_uchar4(0, 0, 0, 0) : residue4[e];
+		const int value[4] = { v.x, v.y, v.z, v.w };
+		const unsigned char old[4] = { before.x, before.y, before.z, before.w };
+		unsigned char out[4];
+#pragma unroll
+		for (int q = 0; q < 4; q++) {
+			const uint32_t magnitude = value[q] < 0 ? 0u - (uint32_t)value[q] : (uint32_t)value[q];
+			uint32_t r = tf_crt_mod32(magnitude, m, divisor);
+			if (value[q] < 0 && r)
+				r = m - r;
+			r += old[q];
 			if (r >= m)
 				r -= m;
+			out[q] = (unsigned char)r;
 		}
-		residue[e] = (uint8_t)r;
+		residue4[e] = make_uchar4(out[0], out[1], out[2], out[3]);
 	}
 }
 
@@ -219,8 +251,43 @@ __device__ double by_reference(const tf_product &p, int i, int j)
 	return reference_gemm_element(args, i, j);
 }
 
-template <enum tf_product_kind K>
-__global__ void __launch_bounds__(128) reconstruct_kernel(const tf_product p, const tf_crt_basis *basis,
+/* tf_crt_combine's S in the basis's limbs, L of them at least: the limbs
+ * from basis.limbs on are zero in both, S being below 2^(32 basis.limbs).
+ * The weights are read from the kernel's parameters (the same for every
+ * thread), each residue once. */
+template <int L>
+__device__ __forceinline__ void combine(const tf_crt_basis &basis, const uint8_t *from, size_t stride,
+					uint32_t x[TF_CRT_LIMBS])
+{
+	uint64_t sum[L];
+#pragma unroll
+	for (int j = 0; j < L; j++)
+		sum[j] = 0;
+	const int count = basis.count;
+#pragma unroll 4
+	for (int t = 0; t < count; t++) {
+		const uint64_t r = from[(size_t)t * stride];
+#pragma unroll
+		for (int j = 0; j < L; j++) /* each term < 2^40: no overflow */
+			sum[j] += basis.weight[t][j] * r;
+	}
+	uint64_t carry = 0;
+#pragma unroll
+	for (int j = 0; j < L; j++) {
+		const uint64_t v = sum[j] + carry;
+		x[j] = (uint32_t)v;
+		carry = v >> 32;
+	}
+#pragma unroll
+	for (int j = L; j < TF_CRT_LIMBS; j++)
+		x[j] = 0;
+}
+
+/* One element a thread.  The basis is a parameter, so that its weights are
+ * read as constants; L, the limbs combined, is the basis's (at least 4). */
+template <enum tf_product_kind K, int L>
+__global__ void __launch_bounds__(128) reconstruct_kernel(const tf_product p,
+							  const __grid_constant__ tf_crt_basis basis,
 							  const tf_split_rebuild rebuild)
 {
 	const size_t e = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
@@ -246,26 +313,29 @@ __global__ void __launch_bounds__(128) reconstruct_kernel(const tf_product p, co
 	} else if (rebuild.count_only) {
 		return;
 	}
-	uint8_t residue[TF_CRT_MAX_MODULI];
-	const int count = basis->count;
-	const uint8_t *from = rebuild.residues + i + (size_t)j * rebuild.ld;
-	for (int t = 0; t < count; t++)
-		residue[t] = from[(size_t)t * rebuild.stride];
-	int alpha_exponent = 0;
-	double alpha = K == TF_PRODUCT_DOUBLE ? tf_crt_alpha_significand(p.alpha.dd.hi, &alpha_exponent)
-					      : 0.0;
-	tf_dd x = tf_crt_value(basis, residue,
-			       rebuild.row_shift[i] + rebuild.column_shift[j] + alpha_exponent);
+	uint32_t x[TF_CRT_LIMBS];
+	combine<L>(basis, rebuild.residues + i + (size_t)j * rebuild.ld, rebuild.stride, x);
+	tf_crt_reduce(&basis, x);
+	const int scale = rebuild.row_shift[i] + rebuild.column_shift[j];
 	if constexpr (K == TF_PRODUCT_DOUBLE) {
 		double *c = static_cast<double *>(p.c) + at;
-		double value = tf_crt_finish_double(x, alpha, p.beta.dd.hi, c);
+		double value;
+		if (p.alpha.dd.hi == 1.0 && p.beta.dd.hi == 0.0) {
+			/* tf_crt_finish_double's x.hi */
+			value = tf_crt_to_double(x, scale);
+		} else {
+			int alpha_exponent;
+			double alpha = tf_crt_alpha_significand(p.alpha.dd.hi, &alpha_exponent);
+			value = tf_crt_finish_double(tf_crt_to_dd(x, scale + alpha_exponent), alpha,
+						     p.beta.dd.hi, c);
+		}
 		*c = isfinite(value) ? value : by_reference(p, i, j);
 	} else if constexpr (K == TF_PRODUCT_DD) {
 		tf_dd *c = static_cast<tf_dd *>(p.c) + at;
-		*c = tf_crt_finish_dd(x, p.alpha.dd, p.beta.dd, c);
+		*c = tf_crt_finish_dd(tf_crt_to_dd(x, scale), p.alpha.dd, p.beta.dd, c);
 	} else {
 		tf_ts *c = static_cast<tf_ts *>(p.c) + at;
-		*c = tf_crt_finish_ts(tf_ts_from_dd(x), p.alpha.ts, p.beta.ts, c);
+		*c = tf_crt_finish_ts(tf_ts_from_dd(tf_crt_to_dd(x, scale)), p.alpha.ts, p.beta.ts, c);
 	}
 }
 
@@ -380,25 +450,35 @@ extern "C" cudaError_t tf_kernel_split_residues(const struct tf_split_operand *o
 }
 
 extern "C" cudaError_t tf_kernel_split_reduce(const int32_t *sum, size_t count, int m,
-					      double reciprocal, int first, uint8_t *residue,
+					      uint32_t divisor, int first, uint8_t *residue,
 					      cudaStream_t stream)
 {
-	reduce_kernel<<<blocks_for(count, 256 * 8), 256, 0, stream>>>(sum, count, m, reciprocal, first,
-									residue);
+	reduce_kernel<<<blocks_for(count / 4, 256 * 4), 256, 0, stream>>>(sum, count, (uint32_t)m, divisor,
+									   first, residue);
 	return cudaGetLastError();
 }
 
 extern "C" cudaError_t tf_kernel_split_reconstruct(const struct tf_product *product,
-						   const struct tf_crt_basis *basis,
+						   const struct tf_crt_basis *host_basis,
 						   const struct tf_split_rebuild *rebuild,
 						   cudaStream_t stream)
 {
 	const tf_product p = *product;
 	const tf_split_rebuild b = *rebuild;
 	const unsigned blocks = blocks_for((size_t)p.m * p.n, 128);
-#define TF_REBUILD(K) reconstruct_kernel<K><<<blocks, 128, 0, stream>>>(p, basis, b)
+	/* the limbs combined: the basis's, at least 4 (up to 13 moduli) */
+#define TF_REBUILD_LIMBS(K, L) reconstruct_kernel<K, L><<<blocks, 128, 0, stream>>>(p, *host_basis, b)
+#define TF_REBUILD(K)                                          \
+	switch (host_basis->limbs) {                           \
+	case 1: case 2: case 3: case 4: TF_REBUILD_LIMBS(K, 4); break; \
+	case 5: TF_REBUILD_LIMBS(K, 5); break;                 \
+	case 6: TF_REBUILD_LIMBS(K, 6); break;                 \
+	case 7: TF_REBUILD_LIMBS(K, 7); break;                 \
+	default: TF_REBUILD_LIMBS(K, 8); break;                \
+	}
 	TF_SPLIT_BY_KIND(p.kind, TF_REBUILD)
 #undef TF_REBUILD
+#undef TF_REBUILD_LIMBS
 	return cudaGetLastError();
 }
 

@@ -45,8 +45,9 @@ cudaError_t tf_kernel_split_residues(const struct tf_split_operand *operand,
 				     size_t stride, cudaStream_t stream);
 
 /* residue[e] = (first ? 0 : residue[e]) + sum[e] mod m, in [0, m), for
- * the `count` elements of an int32 product. */
-cudaError_t tf_kernel_split_reduce(const int32_t *sum, size_t count, int m, double reciprocal,
+ * the `count` elements of an int32 product (a multiple of 4, both arrays
+ * aligned to 4 elements); divisor is the basis's for m. */
+cudaError_t tf_kernel_split_reduce(const int32_t *sum, size_t count, int m, uint32_t divisor,
 				   int first, uint8_t *residue, cudaStream_t stream);
 
 /* What the reconstruction reads besides the product. */
@@ -68,9 +69,10 @@ struct tf_split_rebuild {
 
 /* C from the residues: the exact products, rounded once and finished
  * (tf_crt_value, tf_crt_finish_*); a double result that is not finite is
- * computed again as the reference computes it (from all of A, B and C). */
+ * computed again as the reference computes it (from all of A, B and C).
+ * host_basis is in host memory: the kernel takes it by value. */
 cudaError_t tf_kernel_split_reconstruct(const struct tf_product *product,
-					const struct tf_crt_basis *basis,
+					const struct tf_crt_basis *host_basis,
 					const struct tf_split_rebuild *rebuild, cudaStream_t stream);
 
 /* The listed elements again, in the kind's working arithmetic (as the CPU

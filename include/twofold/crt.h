@@ -52,6 +52,10 @@ struct tf_crt_basis {
 	uint32_t weight[TF_CRT_MAX_MODULI][TF_CRT_LIMBS]; /* w_t */
 	uint32_t product[TF_CRT_LIMBS];                  /* P */
 	double inverse;                                  /* 1/P, rounded */
+	uint32_t divisor[TF_CRT_MAX_MODULI];             /* floor(2^32 / m_t) */
+	uint32_t wrap16[TF_CRT_MAX_MODULI];              /* 2^16 mod m_t */
+	uint32_t wrap32[TF_CRT_MAX_MODULI];              /* 2^32 mod m_t */
+	int limbs; /* the limbs that every sum of tf_crt_combine fits: S < 2^(32 limbs) */
 };
 
 /* The moduli, in the order they are taken: pairwise coprime, the largest
@@ -76,20 +80,44 @@ TF_ARITH int tf_crt_mod(double x, int m, double reciprocal)
 	return (int)r;
 }
 
-/* The residue in [0, m_t) of the integer nearest to a 2^-shift (a finite
- * double; ties to even).  Exact when a 2^-shift is an integer, which the
- * engine's scaling makes it unless the row's bits were capped.  pow2 holds
- * 2^d mod m_t for d < TF_CRT_MAX_POWER, and a 2^-shift must be below
- * 2^TF_CRT_MAX_POWER. */
-TF_ARITH int tf_crt_residue(double a, int shift, const struct tf_crt_basis *basis, int t,
-			    const uint8_t *pow2)
+/* floor(a b / 2^32). */
+TF_ARITH uint32_t tf_crt_mulhi(uint32_t a, uint32_t b)
+{
+#if defined(__CUDA_ARCH__)
+	return __umulhi(a, b);
+#else
+	return (uint32_t)(((uint64_t)a * b) >> 32);
+#endif
+}
+
+/* x mod m for any 32-bit x, with divisor = floor(2^32 / m): the quotient
+ * x divisor / 2^32 is the true one or one less (x / 2^32 < 1), so one
+ * subtraction finishes.  Integer multiplies only: no division, and no
+ * conversion to floating point, which the GPU runs at a quarter rate. */
+TF_ARITH uint32_t tf_crt_mod32(uint32_t x, uint32_t m, uint32_t divisor)
+{
+	uint32_t r = x - tf_crt_mulhi(x, divisor) * m;
+	return r >= m ? r - m : r;
+}
+
+/* The integer nearest to a 2^-shift (a finite double; ties to even) as
+ * magnitude 2^power (magnitude < 2^53, 0 <= power) and a sign: the part of
+ * a residue that does not depend on the modulus, taken once for all. */
+struct tf_crt_scaled {
+	uint64_t magnitude;
+	int power;
+	int negative;
+};
+
+TF_ARITH struct tf_crt_scaled tf_crt_scale(double a, int shift)
 {
 	union {
 		double d;
 		uint64_t u;
 	} bits;
 	bits.d = a;
-	const int negative = (int)(bits.u >> 63);
+	struct tf_crt_scaled s;
+	s.negative = (int)(bits.u >> 63);
 	const int biased = (int)((bits.u >> 52) & 0x7ff);
 	uint64_t significand = bits.u & 0xfffffffffffffull;
 	int exponent = -1074; /* of the significand's last bit */
@@ -97,16 +125,10 @@ TF_ARITH int tf_crt_residue(double a, int shift, const struct tf_crt_basis *basi
 		significand |= 1ull << 52;
 		exponent = biased - 1075;
 	}
-	if (!significand)
-		return 0;
-	const int m = basis->modulus[t];
-	const double reciprocal = basis->reciprocal[t];
 	const int d = exponent - shift;
-	int r;
-	if (d >= 0) {
-		r = tf_crt_mod((double)significand, m, reciprocal);
-		r = tf_crt_mod((double)(r * pow2[d]), m, reciprocal);
-	} else {
+	s.magnitude = significand;
+	s.power = d;
+	if (d < 0) {
 		/* Bits below the row's scale are dropped: round to nearest even. */
 		const int drop = -d;
 		uint64_t kept = 0; /* significand < 2^53: 0 from 64 bits dropped on */
@@ -116,11 +138,30 @@ TF_ARITH int tf_crt_residue(double a, int shift, const struct tf_crt_basis *basi
 			if (rest > half || (rest == half && (kept & 1)))
 				kept++;
 		}
-		r = tf_crt_mod((double)kept, m, reciprocal);
+		s.magnitude = kept;
+		s.power = 0;
 	}
-	if (negative && r)
-		r = m - r;
-	return r;
+	return s;
+}
+
+/* The residue in [0, m) of s's magnitude 2^power, its sign left out, with
+ * divisor, wrap16 (2^16 mod m) and wrap32 (2^32 mod m) of m and pow2[d] =
+ * 2^d mod m: the magnitude's 21, 16 and 16-bit parts folded by the wraps
+ * into one sum below 2^30, reduced, then the power applied. */
+TF_ARITH uint32_t tf_crt_magnitude_residue(struct tf_crt_scaled s, uint32_t m, uint32_t divisor,
+					   uint32_t wrap16, uint32_t wrap32, const uint8_t *pow2)
+{
+	const uint32_t low = (uint32_t)s.magnitude;
+	const uint32_t folded = (uint32_t)(s.magnitude >> 32) * wrap32 + (low >> 16) * wrap16 + (low & 0xffffu);
+	return tf_crt_mod32(tf_crt_mod32(folded, m, divisor) * pow2[s.power], m, divisor);
+}
+
+/* The residue in [0, m) of s, sign included. */
+TF_ARITH int tf_crt_scaled_residue(struct tf_crt_scaled s, uint32_t m, uint32_t divisor,
+				   uint32_t wrap16, uint32_t wrap32, const uint8_t *pow2)
+{
+	const uint32_t r = tf_crt_magnitude_residue(s, m, divisor, wrap16, wrap32, pow2);
+	return (int)(s.negative && r ? m - r : r);
 }
 
 /* r in [0, m) as the int8 of the same class: 256 as [-128, 127], odd m as
@@ -129,6 +170,29 @@ TF_ARITH int8_t tf_crt_symmetric(int r, int m)
 {
 	return (int8_t)(2 * r >= m ? r - m : r);
 }
+
+/* tf_crt_symmetric of tf_crt_scaled_residue, with the sign applied last:
+ * the class of -x is minus the class of x, -128 (m = 256) its own. */
+TF_ARITH int8_t tf_crt_symmetric_residue(struct tf_crt_scaled s, uint32_t m, uint32_t divisor,
+					 uint32_t wrap16, uint32_t wrap32, const uint8_t *pow2)
+{
+	const int8_t r = tf_crt_symmetric(
+		(int)tf_crt_magnitude_residue(s, m, divisor, wrap16, wrap32, pow2), (int)m);
+	return s.negative && r != -128 ? (int8_t)-r : r;
+}
+
+/* The residue in [0, m_t) of the integer nearest to a 2^-shift (a finite
+ * double; ties to even).  Exact when a 2^-shift is an integer, which the
+ * engine's scaling makes it unless the row's bits were capped.  pow2 holds
+ * 2^d mod m_t for d < TF_CRT_MAX_POWER, and a 2^-shift must be below
+ * 2^TF_CRT_MAX_POWER. */
+TF_ARITH int tf_crt_residue(double a, int shift, const struct tf_crt_basis *basis, int t,
+			    const uint8_t *pow2)
+{
+	return tf_crt_scaled_residue(tf_crt_scale(a, shift), (uint32_t)basis->modulus[t],
+				     basis->divisor[t], basis->wrap16[t], basis->wrap32[t], pow2);
+}
+
 
 /* ---- Reconstruction. */
 
@@ -166,13 +230,14 @@ TF_ARITH int tf_crt_is_negative(const uint32_t x[TF_CRT_LIMBS])
 	return (int)(x[TF_CRT_LIMBS - 1] >> 31);
 }
 
-/* x >= y, both non-negative. */
+/* x >= y, both non-negative: the highest limb where they differ decides
+ * (taken from the lowest up, so that no limb is picked by an index). */
 TF_ARITH int tf_crt_not_below(const uint32_t x[TF_CRT_LIMBS], const uint32_t y[TF_CRT_LIMBS])
 {
-	for (int j = TF_CRT_LIMBS - 1; j >= 0; j--)
-		if (x[j] != y[j])
-			return x[j] > y[j];
-	return 1;
+	int not_below = 1;
+	for (int j = 0; j < TF_CRT_LIMBS; j++)
+		not_below = x[j] > y[j] || (x[j] == y[j] && not_below);
+	return not_below;
 }
 
 /* X = S mod P in (-P/2, P/2], from S = tf_crt_combine's sum. */
@@ -216,52 +281,52 @@ TF_ARITH int tf_crt_magnitude(uint32_t x[TF_CRT_LIMBS])
 	return 1;
 }
 
-/* Limb j of x, 0 beyond its limbs. */
-TF_ARITH uint32_t tf_crt_limb(const uint32_t x[TF_CRT_LIMBS], int j)
+/* x >> low as an integer, for x < 2^(low + 54) (low may be negative: x is
+ * then below 2^54, and shifted left).  Each limb is shifted into place by
+ * where it lies, rather than picked by an index: a GPU thread keeps its
+ * limbs in registers only where no index depends on the data. */
+TF_ARITH uint64_t tf_crt_bits(const uint32_t x[TF_CRT_LIMBS], int low)
 {
-	return j < TF_CRT_LIMBS ? x[j] : 0u;
+	uint64_t v = 0;
+	for (int q = 0; q < TF_CRT_LIMBS; q++) {
+		const int at = 32 * q - low; /* where the limb's bit 0 lands */
+		if (at >= 0 && at < 64)
+			v |= (uint64_t)x[q] << at;
+		else if (at < 0 && at > -32)
+			v |= (uint64_t)(x[q] >> -at);
+	}
+	return v;
 }
 
 /* Bit `index` of x (0 outside its limbs). */
 TF_ARITH int tf_crt_bit(const uint32_t x[TF_CRT_LIMBS], int index)
 {
-	return index < 0 ? 0 : (int)((tf_crt_limb(x, index >> 5) >> (index & 31)) & 1u);
-}
-
-/* x >> low as an integer, for x < 2^(low + 54) (low may be negative: x is
- * then below 2^54, and shifted left). */
-TF_ARITH uint64_t tf_crt_bits(const uint32_t x[TF_CRT_LIMBS], int low)
-{
-	if (low < 0)
-		return (((uint64_t)x[1] << 32) | x[0]) << -low;
-	const int j = low >> 5, o = low & 31;
-	uint64_t v = (uint64_t)tf_crt_limb(x, j) >> o;
-	v |= (uint64_t)tf_crt_limb(x, j + 1) << (32 - o);
-	if (o)
-		v |= (uint64_t)tf_crt_limb(x, j + 2) << (64 - o);
-	return v;
+	return index < 0 ? 0 : (int)(tf_crt_bits(x, index) & 1u);
 }
 
 /* Whether any bit of x below `index` is set. */
 TF_ARITH int tf_crt_any_below(const uint32_t x[TF_CRT_LIMBS], int index)
 {
-	for (int j = 0; j < TF_CRT_LIMBS && 32 * j < index; j++) {
+	uint32_t any = 0u;
+	for (int j = 0; j < TF_CRT_LIMBS; j++) {
 		uint32_t limb = x[j];
-		if (32 * j + 32 > index)
+		if (32 * j >= index)
+			limb = 0u;
+		else if (32 * j + 32 > index)
 			limb &= (1u << (index - 32 * j)) - 1u;
-		if (limb)
-			return 1;
+		any |= limb;
 	}
-	return 0;
+	return any != 0u;
 }
 
 /* The position of the highest set bit of x (x > 0), -1 for x = 0. */
 TF_ARITH int tf_crt_top_bit(const uint32_t x[TF_CRT_LIMBS])
 {
-	for (int j = TF_CRT_LIMBS - 1; j >= 0; j--)
+	int top = -1;
+	for (int j = 0; j < TF_CRT_LIMBS; j++)
 		if (x[j])
-			return 32 * j + 31 - TF_CRT_CLZ32(x[j]);
-	return -1;
+			top = 32 * j + 31 - TF_CRT_CLZ32(x[j]);
+	return top;
 }
 
 /* x 2^scale rounded once to double, to nearest even, x >= 0 (gradual
@@ -303,11 +368,10 @@ TF_ARITH void tf_crt_remainder(const uint32_t x[TF_CRT_LIMBS], int low, int roun
 	}
 	if (rounded_up && low >= 0) {
 		/* r - 2^low */
-		uint32_t one[TF_CRT_LIMBS] = { 0 };
-		one[low >> 5] = 1u << (low & 31);
 		int64_t borrow = 0;
 		for (int j = 0; j < TF_CRT_LIMBS; j++) {
-			int64_t v = (int64_t)r[j] - (int64_t)one[j] + borrow;
+			const uint32_t one = j == low >> 5 ? 1u << (low & 31) : 0u;
+			int64_t v = (int64_t)r[j] - (int64_t)one + borrow;
 			r[j] = (uint32_t)v;
 			borrow = v < 0 ? -1 : 0;
 		}
@@ -341,6 +405,16 @@ TF_ARITH tf_dd tf_crt_to_dd(uint32_t x[TF_CRT_LIMBS], int scale)
 	r.hi = negative ? -hi : hi;
 	r.lo = negative ? -lo : lo;
 	return r;
+}
+
+/* X 2^scale correctly rounded to double: tf_crt_to_dd's hi without its
+ * lo (X = tf_crt_reduce's signed result, overwritten). */
+TF_ARITH double tf_crt_to_double(uint32_t x[TF_CRT_LIMBS], int scale)
+{
+	const int negative = tf_crt_magnitude(x);
+	int low;
+	const double hi = tf_crt_round(x, scale, &low);
+	return negative ? -hi : hi;
 }
 
 /* The integer whose residues are residue[t], times 2^scale, as a
@@ -495,9 +569,15 @@ static inline void tf_crt_basis_init(struct tf_crt_basis *basis, int count)
 	for (int t = 0; t < count; t++) {
 		basis->modulus[t] = moduli[t];
 		basis->reciprocal[t] = 1.0 / moduli[t];
+		basis->divisor[t] = (uint32_t)((1ull << 32) / (uint32_t)moduli[t]);
+		basis->wrap16[t] = (uint32_t)((1ull << 16) % (uint32_t)moduli[t]);
+		basis->wrap32[t] = (uint32_t)((1ull << 32) % (uint32_t)moduli[t]);
 		tf_crt_scale_limbs(basis->product, (uint32_t)moduli[t]);
 	}
 	basis->bits = tf_crt_top_bit(basis->product);
+	basis->limbs = (basis->bits + 14 + 31) / 32; /* S < 2^13 P < 2^(bits + 14) */
+	if (basis->limbs > TF_CRT_LIMBS)
+		basis->limbs = TF_CRT_LIMBS;
 	double p = 0.0;
 	for (int j = TF_CRT_LIMBS - 1; j >= 0; j--)
 		p = p * 4294967296.0 + (double)basis->product[j];

@@ -261,7 +261,7 @@ static cudaError_t tile(struct run *r, const struct tf_product *t, int *declined
 			if ((status = gemm_int8(r, w->res_a + m * stride_a + l0, w->res_b + m * stride_b + l0,
 						mp, np, kb, kp, w->sum)) != cudaSuccess ||
 			    (status = tf_kernel_split_reduce(w->sum, stride_c, basis.modulus[m],
-							     basis.reciprocal[m], l0 == 0,
+							     basis.divisor[m], l0 == 0,
 							     w->res_c + m * stride_c, s)) != cudaSuccess)
 				return status;
 		}
@@ -288,7 +288,7 @@ static cudaError_t tile(struct run *r, const struct tf_product *t, int *declined
 		 * by one, the tile goes to the DD kernel whole. */
 		rebuild.count_only = 1;
 		if ((status = cudaMemsetAsync(w->flags + 1, 0, sizeof(unsigned), s)) != cudaSuccess ||
-		    (status = tf_kernel_split_reconstruct(t, w->basis, &rebuild, s)) != cudaSuccess ||
+		    (status = tf_kernel_split_reconstruct(t, &basis, &rebuild, s)) != cudaSuccess ||
 		    (status = cudaMemcpyAsync(flags + 1, w->flags + 1, sizeof(unsigned), cudaMemcpyDeviceToHost,
 					      s)) != cudaSuccess ||
 		    (status = cudaStreamSynchronize(s)) != cudaSuccess)
@@ -303,7 +303,7 @@ static cudaError_t tile(struct run *r, const struct tf_product *t, int *declined
 			return status;
 	}
 	r->writing = !r->copy_c;
-	if ((status = tf_kernel_split_reconstruct(t, w->basis, &rebuild, s)) != cudaSuccess)
+	if ((status = tf_kernel_split_reconstruct(t, &basis, &rebuild, s)) != cudaSuccess)
 		return status;
 	if (capped) {
 		if ((status = cudaMemcpyAsync(flags + 1, w->flags + 1, sizeof(unsigned), cudaMemcpyDeviceToHost,
