@@ -10,7 +10,8 @@
  * twin's, zgemm 8n^3), and that rate over dgemm_'s.  The complex routines
  * with alpha = (1, 0.5) and beta = (0.5, -1) (zherk: 1 and 0.5; ztrmm has
  * no beta), and zgemm also with alpha 1, beta 0.  Elements uniform in
- * [-1, 1). */
+ * [-1, 1), C (B of dtrmm and ztrmm) put back before every call, outside
+ * its time. */
 #include "config.h"
 
 #include <cuda_runtime_api.h>
@@ -59,8 +60,17 @@ void dsyr2k_(const char *, const char *, const int *, const int *, const double 
 
 static int n;
 static double *a, *b, *c; /* device, 2 n^2 doubles each (room for complex) */
+static double *c_fresh;   /* C's first elements, put back before every call */
 static const double one[2] = { 1.0, 0.0 }, zero[2] = { 0.0, 0.0 };
 static const double alpha[2] = { 1.0, 0.5 }, beta[2] = { 0.5, -1.0 };
+
+/* Every call sees the same uniform C (dtrmm and ztrmm write B in place):
+ * put back before the call, outside its time. */
+static void fresh_c(void)
+{
+	cudaMemcpy(c, c_fresh, 2 * (size_t)n * n * sizeof *c, cudaMemcpyDeviceToDevice);
+	cudaDeviceSynchronize();
+}
 
 static void run(int routine)
 {
@@ -104,13 +114,13 @@ int main(int argc, char **argv)
 		for (size_t i = 0; i < count; i++)
 			h[i] = splitmix64_sym(&state);
 		if (cudaMalloc((void **)&a, count * 8) || cudaMalloc((void **)&b, count * 8) ||
-		    cudaMalloc((void **)&c, count * 8)) {
+		    cudaMalloc((void **)&c, count * 8) || cudaMalloc((void **)&c_fresh, count * 8)) {
 			fprintf(stderr, "device memory for n = %d\n", n);
 			return 1;
 		}
 		cudaMemcpy(a, h, count * 8, cudaMemcpyHostToDevice);
 		cudaMemcpy(b, h, count * 8, cudaMemcpyHostToDevice);
-		cudaMemcpy(c, h, count * 8, cudaMemcpyHostToDevice);
+		cudaMemcpy(c_fresh, h, count * 8, cudaMemcpyHostToDevice);
 		double nn = n, flops[ROUTINES] = { 2 * nn * nn * nn, 2 * nn * nn * nn, nn * nn * nn,
 						   nn * nn * (nn + 1), 2 * nn * nn * (nn + 1) };
 		static const int twin[ROUTINES] = { 0, 1, 2, 3, 4, 0, 0, 1, 1, 2, 3, 3, 4, 4 };
@@ -119,8 +129,10 @@ int main(int argc, char **argv)
 		double dgemm_rate = 0;
 		for (int r = 0; r < ROUTINES; r++) {
 			double t[3];
+			fresh_c();
 			run(r);
 			for (int i = 0; i < 3; i++) {
+				fresh_c();
 				double t0 = bench_now();
 				run(r);
 				t[i] = bench_now() - t0;
@@ -131,7 +143,7 @@ int main(int argc, char **argv)
 				dgemm_rate = rate;
 			printf("%-8s %6d %10.4f %8.2f %8.2f\n", names[r], n, t[1], rate, rate / dgemm_rate);
 		}
-		cudaFree(a), cudaFree(b), cudaFree(c);
+		cudaFree(a), cudaFree(b), cudaFree(c), cudaFree(c_fresh);
 		free(h);
 	}
 	return 0;
