@@ -15,12 +15,17 @@
 
 _Static_assert(TF_SPLIT_MAX_MODULI <= TF_CRT_MAX_MODULI, "TWOFOLD_SPLIT_MAX_MODULI's range");
 
-/* Below this in any of m, n and k the engine's fixed work (scans, a round
- * trip for the budget, one GEMM launch per modulus) may outweigh what it
- * saves: auto leaves such products to the DD kernel.  On an H100, n = 1024
- * takes 0.6 ms in the engine against 0.9 ms in the DD kernel
- * (docs/PERFORMANCE.md). */
+/* Below SPLIT_MIN_SIDE in any of m, n and k the engine's fixed work
+ * (scans, a round trip for the budget, one GEMM launch per modulus) may
+ * outweigh what it saves: auto leaves such products to the DD kernel,
+ * except from SPLIT_LARGE_SIDE on where m n k reaches SPLIT_LARGE_WORK
+ * (the DD kernel's time then far above the engine's fixed work).  On an
+ * H100, n = 1024 takes 0.6 ms in the engine against 0.9 ms in the DD
+ * kernel; on an H200, dtrsm's update 8192 x 512 x 512 of DD unknowns 1.5
+ * ms against 2.2 (docs/PERFORMANCE.md). */
 #define SPLIT_MIN_SIDE 1024
+#define SPLIT_LARGE_SIDE 512
+#define SPLIT_LARGE_WORK 0x1p31
 /* The moduli the planner expects of a product before seeing its data:
  * doubles of one exponent, k near 8192. */
 #define SPLIT_TYPICAL_MODULI 16
@@ -30,7 +35,11 @@ static int wanted(int m, int n, int k)
 	switch (tf_config()->split) {
 	case TF_SPLIT_OFF: return 0;
 	case TF_SPLIT_FORCE: return 1;
-	default: return m >= SPLIT_MIN_SIDE && n >= SPLIT_MIN_SIDE && k >= SPLIT_MIN_SIDE;
+	default: {
+		const int least = m < n ? (m < k ? m : k) : (n < k ? n : k);
+		return least >= SPLIT_MIN_SIDE ||
+		       (least >= SPLIT_LARGE_SIDE && (double)m * n * k >= SPLIT_LARGE_WORK);
+	}
 	}
 }
 
