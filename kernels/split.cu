@@ -251,9 +251,9 @@ __device__ double by_reference(const tf_product &p, int i, int j)
 	return reference_gemm_element(args, i, j);
 }
 
-/* tf_crt_combine's S in the basis's limbs, L of them at least: the limbs
- * from basis.limbs on are zero in both, S being below 2^(32 basis.limbs).
- * The weights are read from the kernel's parameters (the same for every
+/* tf_crt_combine's S in L limbs (at least the basis's: the limbs from
+ * basis.limbs on are zero, S being below 2^(32 basis.limbs)).  The
+ * weights are read from the kernel's parameters (the same for every
  * thread), each residue once. */
 template <int L>
 __device__ __forceinline__ void combine(const tf_crt_basis &basis, const uint8_t *from, size_t stride,
@@ -284,7 +284,8 @@ __device__ __forceinline__ void combine(const tf_crt_basis &basis, const uint8_t
 }
 
 /* One element a thread.  The basis is a parameter, so that its weights are
- * read as constants; L, the limbs combined, is the basis's (at least 4). */
+ * read as constants; L, the limbs of every integer (twofold/crt.h,
+ * "Reconstruction"), is the basis's count, at least 4. */
 template <enum tf_product_kind K, int L>
 __global__ void __launch_bounds__(128) reconstruct_kernel(const tf_product p,
 							  const __grid_constant__ tf_crt_basis basis,
@@ -315,27 +316,27 @@ __global__ void __launch_bounds__(128) reconstruct_kernel(const tf_product p,
 	}
 	uint32_t x[TF_CRT_LIMBS];
 	combine<L>(basis, rebuild.residues + i + (size_t)j * rebuild.ld, rebuild.stride, x);
-	tf_crt_reduce(&basis, x);
+	tf_crt_reduce(&basis, x, L);
 	const int scale = rebuild.row_shift[i] + rebuild.column_shift[j];
 	if constexpr (K == TF_PRODUCT_DOUBLE) {
 		double *c = static_cast<double *>(p.c) + at;
 		double value;
 		if (p.alpha.dd.hi == 1.0 && p.beta.dd.hi == 0.0) {
 			/* tf_crt_finish_double's x.hi */
-			value = tf_crt_to_double(x, scale);
+			value = tf_crt_to_double(x, scale, L);
 		} else {
 			int alpha_exponent;
 			double alpha = tf_crt_alpha_significand(p.alpha.dd.hi, &alpha_exponent);
-			value = tf_crt_finish_double(tf_crt_to_dd(x, scale + alpha_exponent), alpha,
+			value = tf_crt_finish_double(tf_crt_to_dd(x, scale + alpha_exponent, L), alpha,
 						     p.beta.dd.hi, c);
 		}
 		*c = isfinite(value) ? value : by_reference(p, i, j);
 	} else if constexpr (K == TF_PRODUCT_DD) {
 		tf_dd *c = static_cast<tf_dd *>(p.c) + at;
-		*c = tf_crt_finish_dd(tf_crt_to_dd(x, scale), p.alpha.dd, p.beta.dd, c);
+		*c = tf_crt_finish_dd(tf_crt_to_dd(x, scale, L), p.alpha.dd, p.beta.dd, c);
 	} else {
 		tf_ts *c = static_cast<tf_ts *>(p.c) + at;
-		*c = tf_crt_finish_ts(tf_ts_from_dd(tf_crt_to_dd(x, scale)), p.alpha.ts, p.beta.ts, c);
+		*c = tf_crt_finish_ts(tf_ts_from_dd(tf_crt_to_dd(x, scale, L)), p.alpha.ts, p.beta.ts, c);
 	}
 }
 

@@ -194,86 +194,96 @@ TF_ARITH int tf_crt_residue(double a, int shift, const struct tf_crt_basis *basi
 }
 
 
-/* ---- Reconstruction. */
+/* ---- Reconstruction.
+ *
+ * Integers of `limbs` limbs (at most TF_CRT_LIMBS): the basis's count
+ * (basis->limbs), whose 32 limbs bits hold 2^13 P, or more.  Every value
+ * below stays within that (S < 2^13 P, X and the remainders below P in
+ * magnitude), so that its two's complement in `limbs` limbs is the same
+ * integer as in TF_CRT_LIMBS: a caller that knows the count when it is
+ * compiled (a GPU kernel) gets loops of that length. */
 
 /* S = sum_t r_t w_t (r_t in [0, m_t)), as normalised limbs; S < 2^13 P. */
 TF_ARITH void tf_crt_combine(const struct tf_crt_basis *basis, const uint8_t *residue,
-			     uint32_t s[TF_CRT_LIMBS])
+			     uint32_t s[TF_CRT_LIMBS], int limbs)
 {
 	uint64_t sum[TF_CRT_LIMBS] = { 0 };
 	for (int t = 0; t < basis->count; t++)
-		for (int j = 0; j < TF_CRT_LIMBS; j++) /* each term < 2^40: no overflow */
+		for (int j = 0; j < limbs; j++) /* each term < 2^40: no overflow */
 			sum[j] += (uint64_t)basis->weight[t][j] * residue[t];
 	uint64_t carry = 0;
-	for (int j = 0; j < TF_CRT_LIMBS; j++) {
+	for (int j = 0; j < limbs; j++) {
 		uint64_t v = sum[j] + carry;
 		s[j] = (uint32_t)v;
 		carry = v >> 32;
 	}
+	for (int j = limbs; j < TF_CRT_LIMBS; j++)
+		s[j] = 0;
 }
 
 /* x -= q P (q >= 0), in two's complement; returns nothing: x may go
  * negative. */
 TF_ARITH void tf_crt_sub_multiple(uint32_t x[TF_CRT_LIMBS], const uint32_t p[TF_CRT_LIMBS],
-				  int64_t q)
+				  int64_t q, int limbs)
 {
 	int64_t borrow = 0;
-	for (int j = 0; j < TF_CRT_LIMBS; j++) {
+	for (int j = 0; j < limbs; j++) {
 		int64_t v = (int64_t)x[j] - q * (int64_t)p[j] + borrow;
 		x[j] = (uint32_t)v;
 		borrow = (v - (int64_t)(uint32_t)v) / 4294967296ll; /* exact: a multiple of 2^32 */
 	}
 }
 
-TF_ARITH int tf_crt_is_negative(const uint32_t x[TF_CRT_LIMBS])
+TF_ARITH int tf_crt_is_negative(const uint32_t x[TF_CRT_LIMBS], int limbs)
 {
-	return (int)(x[TF_CRT_LIMBS - 1] >> 31);
+	return (int)(x[limbs - 1] >> 31);
 }
 
 /* x >= y, both non-negative: the highest limb where they differ decides
  * (taken from the lowest up, so that no limb is picked by an index). */
-TF_ARITH int tf_crt_not_below(const uint32_t x[TF_CRT_LIMBS], const uint32_t y[TF_CRT_LIMBS])
+TF_ARITH int tf_crt_not_below(const uint32_t x[TF_CRT_LIMBS], const uint32_t y[TF_CRT_LIMBS],
+			       int limbs)
 {
 	int not_below = 1;
-	for (int j = 0; j < TF_CRT_LIMBS; j++)
+	for (int j = 0; j < limbs; j++)
 		not_below = x[j] > y[j] || (x[j] == y[j] && not_below);
 	return not_below;
 }
 
 /* X = S mod P in (-P/2, P/2], from S = tf_crt_combine's sum. */
-TF_ARITH void tf_crt_reduce(const struct tf_crt_basis *basis, uint32_t x[TF_CRT_LIMBS])
+TF_ARITH void tf_crt_reduce(const struct tf_crt_basis *basis, uint32_t x[TF_CRT_LIMBS], int limbs)
 {
 	/* S / P < 2^13: its floor from doubles is off by at most one, and is
 	 * corrected exactly below. */
 	double approx = 0.0;
-	for (int j = TF_CRT_LIMBS - 1; j >= 0; j--)
+	for (int j = limbs - 1; j >= 0; j--)
 		approx = TF_DFMA(approx, 4294967296.0, (double)x[j]);
 	int64_t q = (int64_t)floor(TF_DMUL(approx, basis->inverse));
 	if (q > 0)
-		tf_crt_sub_multiple(x, basis->product, q);
-	if (tf_crt_is_negative(x))
-		tf_crt_sub_multiple(x, basis->product, -1);
-	else if (tf_crt_not_below(x, basis->product))
-		tf_crt_sub_multiple(x, basis->product, 1);
+		tf_crt_sub_multiple(x, basis->product, q, limbs);
+	if (tf_crt_is_negative(x, limbs))
+		tf_crt_sub_multiple(x, basis->product, -1, limbs);
+	else if (tf_crt_not_below(x, basis->product, limbs))
+		tf_crt_sub_multiple(x, basis->product, 1, limbs);
 	/* x in [0, P): above P/2 it stands for x - P.  2x > P compares 2x with
 	 * P limb by limb (2x < 2^255 fits). */
 	uint32_t twice[TF_CRT_LIMBS];
 	uint32_t carry = 0;
-	for (int j = 0; j < TF_CRT_LIMBS; j++) {
+	for (int j = 0; j < limbs; j++) {
 		twice[j] = (x[j] << 1) | carry;
 		carry = x[j] >> 31;
 	}
-	if (!tf_crt_not_below(basis->product, twice))
-		tf_crt_sub_multiple(x, basis->product, 1);
+	if (!tf_crt_not_below(basis->product, twice, limbs))
+		tf_crt_sub_multiple(x, basis->product, 1, limbs);
 }
 
 /* |x| of a signed x, and its sign. */
-TF_ARITH int tf_crt_magnitude(uint32_t x[TF_CRT_LIMBS])
+TF_ARITH int tf_crt_magnitude(uint32_t x[TF_CRT_LIMBS], int limbs)
 {
-	if (!tf_crt_is_negative(x))
+	if (!tf_crt_is_negative(x, limbs))
 		return 0;
 	uint64_t carry = 1;
-	for (int j = 0; j < TF_CRT_LIMBS; j++) {
+	for (int j = 0; j < limbs; j++) {
 		uint64_t v = (uint64_t)(uint32_t)~x[j] + carry;
 		x[j] = (uint32_t)v;
 		carry = v >> 32;
@@ -285,10 +295,10 @@ TF_ARITH int tf_crt_magnitude(uint32_t x[TF_CRT_LIMBS])
  * then below 2^54, and shifted left).  Each limb is shifted into place by
  * where it lies, rather than picked by an index: a GPU thread keeps its
  * limbs in registers only where no index depends on the data. */
-TF_ARITH uint64_t tf_crt_bits(const uint32_t x[TF_CRT_LIMBS], int low)
+TF_ARITH uint64_t tf_crt_bits(const uint32_t x[TF_CRT_LIMBS], int low, int limbs)
 {
 	uint64_t v = 0;
-	for (int q = 0; q < TF_CRT_LIMBS; q++) {
+	for (int q = 0; q < limbs; q++) {
 		const int at = 32 * q - low; /* where the limb's bit 0 lands */
 		if (at >= 0 && at < 64)
 			v |= (uint64_t)x[q] << at;
@@ -299,16 +309,16 @@ TF_ARITH uint64_t tf_crt_bits(const uint32_t x[TF_CRT_LIMBS], int low)
 }
 
 /* Bit `index` of x (0 outside its limbs). */
-TF_ARITH int tf_crt_bit(const uint32_t x[TF_CRT_LIMBS], int index)
+TF_ARITH int tf_crt_bit(const uint32_t x[TF_CRT_LIMBS], int index, int limbs)
 {
-	return index < 0 ? 0 : (int)(tf_crt_bits(x, index) & 1u);
+	return index < 0 ? 0 : (int)(tf_crt_bits(x, index, limbs) & 1u);
 }
 
 /* Whether any bit of x below `index` is set. */
-TF_ARITH int tf_crt_any_below(const uint32_t x[TF_CRT_LIMBS], int index)
+TF_ARITH int tf_crt_any_below(const uint32_t x[TF_CRT_LIMBS], int index, int limbs)
 {
 	uint32_t any = 0u;
-	for (int j = 0; j < TF_CRT_LIMBS; j++) {
+	for (int j = 0; j < limbs; j++) {
 		uint32_t limb = x[j];
 		if (32 * j >= index)
 			limb = 0u;
@@ -320,10 +330,10 @@ TF_ARITH int tf_crt_any_below(const uint32_t x[TF_CRT_LIMBS], int index)
 }
 
 /* The position of the highest set bit of x (x > 0), -1 for x = 0. */
-TF_ARITH int tf_crt_top_bit(const uint32_t x[TF_CRT_LIMBS])
+TF_ARITH int tf_crt_top_bit(const uint32_t x[TF_CRT_LIMBS], int limbs)
 {
 	int top = -1;
-	for (int j = 0; j < TF_CRT_LIMBS; j++)
+	for (int j = 0; j < limbs; j++)
 		if (x[j])
 			top = 32 * j + 31 - TF_CRT_CLZ32(x[j]);
 	return top;
@@ -333,9 +343,9 @@ TF_ARITH int tf_crt_top_bit(const uint32_t x[TF_CRT_LIMBS])
  * underflow and overflow to Inf as IEEE rounding gives them).  *low_bit:
  * the position in x of the last bit kept, so that the caller can take the
  * remainder. */
-TF_ARITH double tf_crt_round(const uint32_t x[TF_CRT_LIMBS], int scale, int *low_bit)
+TF_ARITH double tf_crt_round(const uint32_t x[TF_CRT_LIMBS], int scale, int *low_bit, int limbs)
 {
-	int top = tf_crt_top_bit(x);
+	int top = tf_crt_top_bit(x, limbs);
 	if (top < 0) {
 		*low_bit = 0;
 		return 0.0;
@@ -344,9 +354,9 @@ TF_ARITH double tf_crt_round(const uint32_t x[TF_CRT_LIMBS], int scale, int *low
 	int low = top - 52;
 	if (low + scale < -1074)
 		low = -1074 - scale;
-	uint64_t kept = tf_crt_bits(x, low);
-	if (low > 0 && tf_crt_bit(x, low - 1) &&
-	    (tf_crt_any_below(x, low - 1) || (kept & 1)))
+	uint64_t kept = tf_crt_bits(x, low, limbs);
+	if (low > 0 && tf_crt_bit(x, low - 1, limbs) &&
+	    (tf_crt_any_below(x, low - 1, limbs) || (kept & 1)))
 		kept++;
 	*low_bit = low;
 	/* kept <= 2^53: exact in double; the scaling is exact or overflows. */
@@ -356,9 +366,9 @@ TF_ARITH double tf_crt_round(const uint32_t x[TF_CRT_LIMBS], int scale, int *low
 /* x - kept 2^low (the remainder of tf_crt_round), signed, as limbs: the
  * bits below low minus, when the rounding went up, 2^low. */
 TF_ARITH void tf_crt_remainder(const uint32_t x[TF_CRT_LIMBS], int low, int rounded_up,
-			       uint32_t r[TF_CRT_LIMBS])
+			       uint32_t r[TF_CRT_LIMBS], int limbs)
 {
-	for (int j = 0; j < TF_CRT_LIMBS; j++) {
+	for (int j = 0; j < limbs; j++) {
 		uint32_t limb = x[j];
 		if (32 * j >= low)
 			limb = 0;
@@ -369,7 +379,7 @@ TF_ARITH void tf_crt_remainder(const uint32_t x[TF_CRT_LIMBS], int low, int roun
 	if (rounded_up && low >= 0) {
 		/* r - 2^low */
 		int64_t borrow = 0;
-		for (int j = 0; j < TF_CRT_LIMBS; j++) {
+		for (int j = 0; j < limbs; j++) {
 			const uint32_t one = j == low >> 5 ? 1u << (low & 31) : 0u;
 			int64_t v = (int64_t)r[j] - (int64_t)one + borrow;
 			r[j] = (uint32_t)v;
@@ -381,23 +391,23 @@ TF_ARITH void tf_crt_remainder(const uint32_t x[TF_CRT_LIMBS], int low, int roun
 /* X 2^scale as a double-double (hi the correctly rounded value, lo the
  * remainder rounded to double), X = tf_crt_reduce's signed result (it is
  * overwritten). */
-TF_ARITH tf_dd tf_crt_to_dd(uint32_t x[TF_CRT_LIMBS], int scale)
+TF_ARITH tf_dd tf_crt_to_dd(uint32_t x[TF_CRT_LIMBS], int scale, int limbs)
 {
-	const int negative = tf_crt_magnitude(x);
+	const int negative = tf_crt_magnitude(x, limbs);
 	int low;
-	double hi = tf_crt_round(x, scale, &low);
+	double hi = tf_crt_round(x, scale, &low, limbs);
 	uint32_t rest[TF_CRT_LIMBS];
 	/* Whether the rounding went up: kept 2^low > x. */
-	int up = low > 0 && tf_crt_bit(x, low - 1) &&
-		 (tf_crt_any_below(x, low - 1) || tf_crt_bit(x, low));
+	int up = low > 0 && tf_crt_bit(x, low - 1, limbs) &&
+		 (tf_crt_any_below(x, low - 1, limbs) || tf_crt_bit(x, low, limbs));
 	/* The remainder is below half the last bit kept: 0 as well where that
 	 * bit is the smallest subnormal's. */
 	double lo = 0.0;
 	if (low > 0 && low + scale > -1074) {
-		tf_crt_remainder(x, low, up, rest);
-		const int rest_negative = tf_crt_magnitude(rest);
+		tf_crt_remainder(x, low, up, rest, limbs);
+		const int rest_negative = tf_crt_magnitude(rest, limbs);
 		int ignored;
-		lo = tf_crt_round(rest, scale, &ignored);
+		lo = tf_crt_round(rest, scale, &ignored, limbs);
 		if (rest_negative)
 			lo = -lo;
 	}
@@ -409,11 +419,11 @@ TF_ARITH tf_dd tf_crt_to_dd(uint32_t x[TF_CRT_LIMBS], int scale)
 
 /* X 2^scale correctly rounded to double: tf_crt_to_dd's hi without its
  * lo (X = tf_crt_reduce's signed result, overwritten). */
-TF_ARITH double tf_crt_to_double(uint32_t x[TF_CRT_LIMBS], int scale)
+TF_ARITH double tf_crt_to_double(uint32_t x[TF_CRT_LIMBS], int scale, int limbs)
 {
-	const int negative = tf_crt_magnitude(x);
+	const int negative = tf_crt_magnitude(x, limbs);
 	int low;
-	const double hi = tf_crt_round(x, scale, &low);
+	const double hi = tf_crt_round(x, scale, &low, limbs);
 	return negative ? -hi : hi;
 }
 
@@ -422,9 +432,9 @@ TF_ARITH double tf_crt_to_double(uint32_t x[TF_CRT_LIMBS], int scale)
 TF_ARITH tf_dd tf_crt_value(const struct tf_crt_basis *basis, const uint8_t *residue, int scale)
 {
 	uint32_t x[TF_CRT_LIMBS];
-	tf_crt_combine(basis, residue, x);
-	tf_crt_reduce(basis, x);
-	return tf_crt_to_dd(x, scale);
+	tf_crt_combine(basis, residue, x, basis->limbs);
+	tf_crt_reduce(basis, x, basis->limbs);
+	return tf_crt_to_dd(x, scale, basis->limbs);
 }
 
 /* ---- The epilogues: alpha times the product plus beta C, in the kind's
@@ -574,7 +584,7 @@ static inline void tf_crt_basis_init(struct tf_crt_basis *basis, int count)
 		basis->wrap32[t] = (uint32_t)((1ull << 32) % (uint32_t)moduli[t]);
 		tf_crt_scale_limbs(basis->product, (uint32_t)moduli[t]);
 	}
-	basis->bits = tf_crt_top_bit(basis->product);
+	basis->bits = tf_crt_top_bit(basis->product, TF_CRT_LIMBS);
 	basis->limbs = (basis->bits + 14 + 31) / 32; /* S < 2^13 P < 2^(bits + 14) */
 	if (basis->limbs > TF_CRT_LIMBS)
 		basis->limbs = TF_CRT_LIMBS;
