@@ -125,7 +125,7 @@ __global__ void __launch_bounds__(256) residues_kernel(const tf_split_operand o,
 	__shared__ word_t tile[W][TILE_R][TILE_L + 1];
 	__shared__ uint8_t pow2[TF_CRT_MAX_MODULI][TF_CRT_MAX_POWER];
 	__shared__ uint32_t modulus[TF_CRT_MAX_MODULI], divisor[TF_CRT_MAX_MODULI];
-	__shared__ uint32_t wrap16[TF_CRT_MAX_MODULI], wrap32[TF_CRT_MAX_MODULI];
+	__shared__ uint32_t bytes[TF_CRT_MAX_MODULI][2];
 	__shared__ int shifts[TILE_R];
 	const int count = basis->count, tid = threadIdx.x;
 	const int r0 = blockIdx.y * TILE_R, l0 = blockIdx.x * TILE_L;
@@ -134,8 +134,8 @@ __global__ void __launch_bounds__(256) residues_kernel(const tf_split_operand o,
 	if (tid < count) {
 		modulus[tid] = (uint32_t)basis->modulus[tid];
 		divisor[tid] = basis->divisor[tid];
-		wrap16[tid] = basis->wrap16[tid];
-		wrap32[tid] = basis->wrap32[tid];
+		bytes[tid][0] = basis->bytes[tid][0];
+		bytes[tid][1] = basis->bytes[tid][1];
 	}
 	if (tid < TILE_R)
 		shifts[tid] = r0 + tid < o.count ? shift[r0 + tid] : 0;
@@ -165,18 +165,19 @@ __global__ void __launch_bounds__(256) residues_kernel(const tf_split_operand o,
 				scaled[e][w] = tf_crt_scale((double)tile[w][rr][ll + e], shifts[rr]);
 		int8_t *target = out + (size_t)r * kp + l;
 		for (int t = 0; t < count; t++) {
-			const uint32_t m = modulus[t], dv = divisor[t], w16 = wrap16[t], w32 = wrap32[t];
+			const uint32_t m = modulus[t], dv = divisor[t];
+			const uint32_t by[2] = { bytes[t][0], bytes[t][1] };
 			char4 v;
 			signed char *lane = &v.x;
 #pragma unroll
 			for (int e = 0; e < 4; e++) {
 				if constexpr (W == 1) {
-					lane[e] = tf_crt_symmetric_residue(scaled[e][0], m, dv, w16, w32, pow2[t]);
+					lane[e] = tf_crt_symmetric_residue(scaled[e][0], m, dv, by, pow2[t]);
 				} else {
 					int sum = 0;
 #pragma unroll
 					for (int w = 0; w < W; w++) {
-						sum += tf_crt_scaled_residue(scaled[e][w], m, dv, w16, w32, pow2[t]);
+						sum += tf_crt_scaled_residue(scaled[e][w], m, dv, by, pow2[t]);
 						if (sum >= (int)m)
 							sum -= (int)m;
 					}

@@ -53,8 +53,7 @@ struct tf_crt_basis {
 	uint32_t product[TF_CRT_LIMBS];                  /* P */
 	double inverse;                                  /* 1/P, rounded */
 	uint32_t divisor[TF_CRT_MAX_MODULI];             /* floor(2^32 / m_t) */
-	uint32_t wrap16[TF_CRT_MAX_MODULI];              /* 2^16 mod m_t */
-	uint32_t wrap32[TF_CRT_MAX_MODULI];              /* 2^32 mod m_t */
+	uint32_t bytes[TF_CRT_MAX_MODULI][2]; /* byte i of bytes[t][h]: 2^(8 (4h + i)) mod m_t */
 	int limbs; /* the limbs that every sum of tf_crt_combine fits: S < 2^(32 limbs) */
 };
 
@@ -144,23 +143,37 @@ TF_ARITH struct tf_crt_scaled tf_crt_scale(double a, int shift)
 	return s;
 }
 
-/* The residue in [0, m) of s's magnitude 2^power, its sign left out, with
- * divisor, wrap16 (2^16 mod m) and wrap32 (2^32 mod m) of m and pow2[d] =
- * 2^d mod m: the magnitude's 21, 16 and 16-bit parts folded by the wraps
- * into one sum below 2^30, reduced, then the power applied. */
-TF_ARITH uint32_t tf_crt_magnitude_residue(struct tf_crt_scaled s, uint32_t m, uint32_t divisor,
-					   uint32_t wrap16, uint32_t wrap32, const uint8_t *pow2)
+/* sum_i a_i b_i + c over the four bytes a_i of a and b_i of b (the GPU's
+ * dp4a instruction: four products and their sum in one). */
+TF_ARITH uint32_t tf_crt_dot_bytes(uint32_t a, uint32_t b, uint32_t c)
 {
-	const uint32_t low = (uint32_t)s.magnitude;
-	const uint32_t folded = (uint32_t)(s.magnitude >> 32) * wrap32 + (low >> 16) * wrap16 + (low & 0xffffu);
-	return tf_crt_mod32(tf_crt_mod32(folded, m, divisor) * pow2[s.power], m, divisor);
+#if defined(__CUDA_ARCH__)
+	return __dp4a(a, b, c);
+#else
+	for (int i = 0; i < 32; i += 8)
+		c += ((a >> i) & 0xffu) * ((b >> i) & 0xffu);
+	return c;
+#endif
+}
+
+/* The residue in [0, m) of s's magnitude 2^power, its sign left out, with
+ * divisor and bytes (2^(8i) mod m, i < 8, four to a word) of m and pow2[d]
+ * = 2^d mod m: the magnitude's eight bytes times their powers of 2^8 mod
+ * m, summed below 2^20 (two dp4a on the GPU), times 2^power mod m (below
+ * 2^28), reduced once. */
+TF_ARITH uint32_t tf_crt_magnitude_residue(struct tf_crt_scaled s, uint32_t m, uint32_t divisor,
+					   const uint32_t bytes[2], const uint8_t *pow2)
+{
+	const uint32_t folded = tf_crt_dot_bytes((uint32_t)s.magnitude, bytes[0],
+						 tf_crt_dot_bytes((uint32_t)(s.magnitude >> 32), bytes[1], 0u));
+	return tf_crt_mod32(folded * pow2[s.power], m, divisor);
 }
 
 /* The residue in [0, m) of s, sign included. */
 TF_ARITH int tf_crt_scaled_residue(struct tf_crt_scaled s, uint32_t m, uint32_t divisor,
-				   uint32_t wrap16, uint32_t wrap32, const uint8_t *pow2)
+				   const uint32_t bytes[2], const uint8_t *pow2)
 {
-	const uint32_t r = tf_crt_magnitude_residue(s, m, divisor, wrap16, wrap32, pow2);
+	const uint32_t r = tf_crt_magnitude_residue(s, m, divisor, bytes, pow2);
 	return (int)(s.negative && r ? m - r : r);
 }
 
@@ -174,10 +187,10 @@ TF_ARITH int8_t tf_crt_symmetric(int r, int m)
 /* tf_crt_symmetric of tf_crt_scaled_residue, with the sign applied last:
  * the class of -x is minus the class of x, -128 (m = 256) its own. */
 TF_ARITH int8_t tf_crt_symmetric_residue(struct tf_crt_scaled s, uint32_t m, uint32_t divisor,
-					 uint32_t wrap16, uint32_t wrap32, const uint8_t *pow2)
+					 const uint32_t bytes[2], const uint8_t *pow2)
 {
-	const int8_t r = tf_crt_symmetric(
-		(int)tf_crt_magnitude_residue(s, m, divisor, wrap16, wrap32, pow2), (int)m);
+	const int8_t r = tf_crt_symmetric((int)tf_crt_magnitude_residue(s, m, divisor, bytes, pow2),
+					  (int)m);
 	return s.negative && r != -128 ? (int8_t)-r : r;
 }
 
@@ -190,7 +203,7 @@ TF_ARITH int tf_crt_residue(double a, int shift, const struct tf_crt_basis *basi
 			    const uint8_t *pow2)
 {
 	return tf_crt_scaled_residue(tf_crt_scale(a, shift), (uint32_t)basis->modulus[t],
-				     basis->divisor[t], basis->wrap16[t], basis->wrap32[t], pow2);
+				     basis->divisor[t], basis->bytes[t], pow2);
 }
 
 
@@ -580,8 +593,12 @@ static inline void tf_crt_basis_init(struct tf_crt_basis *basis, int count)
 		basis->modulus[t] = moduli[t];
 		basis->reciprocal[t] = 1.0 / moduli[t];
 		basis->divisor[t] = (uint32_t)((1ull << 32) / (uint32_t)moduli[t]);
-		basis->wrap16[t] = (uint32_t)((1ull << 16) % (uint32_t)moduli[t]);
-		basis->wrap32[t] = (uint32_t)((1ull << 32) % (uint32_t)moduli[t]);
+		for (int h = 0; h < 2; h++) {
+			basis->bytes[t][h] = 0;
+			for (int i = 0; i < 4; i++)
+				basis->bytes[t][h] |= (uint32_t)((1ull << (8 * (4 * h + i))) %
+								 (uint32_t)moduli[t]) << (8 * i);
+		}
 		tf_crt_scale_limbs(basis->product, (uint32_t)moduli[t]);
 	}
 	basis->bits = tf_crt_top_bit(basis->product, TF_CRT_LIMBS);

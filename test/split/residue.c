@@ -134,8 +134,7 @@ int main(void)
 				report("residue", a, shift, moduli[t], got, want);
 			/* the int8 class, the sign applied last (the kernels' form) */
 			int8_t got8 = tf_crt_symmetric_residue(tf_crt_scale(a, shift), (uint32_t)moduli[t],
-							       basis.divisor[t], basis.wrap16[t],
-							       basis.wrap32[t], powers[t]);
+							       basis.divisor[t], basis.bytes[t], powers[t]);
 			if (got8 != tf_crt_symmetric(want, moduli[t]))
 				report("symmetric", a, shift, moduli[t], got8, tf_crt_symmetric(want, moduli[t]));
 		}
