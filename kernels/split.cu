@@ -191,13 +191,17 @@ __global__ void __launch_bounds__(256) residues_kernel(const tf_split_operand o,
 
 /* ---- Reduction of an int32 product modulo m. */
 
-/* Four elements a thread (count is a multiple of four: the engine pads
- * both sides to 16), in integers: |v| < 2^31 reduced by tf_crt_mod32. */
-__global__ void reduce_kernel(const int32_t *sum, size_t count, uint32_t m, uint32_t divisor,
-			      int first, uint8_t *residue)
+/* The products of `group` moduli from `first_modulus` on (blockIdx.y),
+ * each `count` elements at `stride` from the last, four elements a thread
+ * (count is a multiple of four: the engine pads both sides to 16), in
+ * integers: |v| < 2^31 reduced by tf_crt_mod32. */
+__global__ void reduce_kernel(const int32_t *sum, size_t count, size_t stride, const tf_crt_basis *basis,
+			      int first_modulus, int first, uint8_t *residue)
 {
-	const int4 *sum4 = reinterpret_cast<const int4 *>(sum);
-	uchar4 *residue4 = reinterpret_cast<uchar4 *>(residue);
+	const int t = first_modulus + (int)blockIdx.y;
+	const uint32_t m = (uint32_t)basis->modulus[t], divisor = basis->divisor[t];
+	const int4 *sum4 = reinterpret_cast<const int4 *>(sum + blockIdx.y * stride);
+	uchar4 *residue4 = reinterpret_cast<uchar4 *>(residue + blockIdx.y * stride);
 	for (size_t e = (size_t)blockIdx.x * blockDim.x + threadIdx.x; e < count / 4;
 	     e += (size_t)gridDim.x * blockDim.x) {
 		const int4 v = sum4[e];
@@ -451,12 +455,12 @@ extern "C" cudaError_t tf_kernel_split_residues(const struct tf_split_operand *o
 	return cudaGetLastError();
 }
 
-extern "C" cudaError_t tf_kernel_split_reduce(const int32_t *sum, size_t count, int m,
-					      uint32_t divisor, int first, uint8_t *residue,
+extern "C" cudaError_t tf_kernel_split_reduce(const int32_t *sum, size_t count, const struct tf_crt_basis *basis,
+					      int first_modulus, int group, int first, uint8_t *residue,
 					      cudaStream_t stream)
 {
-	reduce_kernel<<<blocks_for(count / 4, 256 * 4), 256, 0, stream>>>(sum, count, (uint32_t)m, divisor,
-									   first, residue);
+	const dim3 grid(blocks_for(count / 4, 256 * 4), (unsigned)group);
+	reduce_kernel<<<grid, 256, 0, stream>>>(sum, count, count, basis, first_modulus, first, residue);
 	return cudaGetLastError();
 }
 

@@ -44,11 +44,13 @@ cudaError_t tf_kernel_split_residues(const struct tf_split_operand *operand,
 				     const int *shift, int padded_count, int kp, int8_t *out,
 				     size_t stride, cudaStream_t stream);
 
-/* residue[e] = (first ? 0 : residue[e]) + sum[e] mod m, in [0, m), for
- * the `count` elements of an int32 product (a multiple of 4, both arrays
- * aligned to 4 elements); divisor is the basis's for m. */
-cudaError_t tf_kernel_split_reduce(const int32_t *sum, size_t count, int m, uint32_t divisor,
-				   int first, uint8_t *residue, cudaStream_t stream);
+/* For each modulus t of the `group` from first_modulus on (basis in device
+ * memory): residue[g count + e] = (first ? 0 : that) + sum[g count + e]
+ * mod m_t, in [0, m_t), g = t - first_modulus, over the `count` elements of
+ * an int32 product (a multiple of 4, every array aligned to 4 elements). */
+cudaError_t tf_kernel_split_reduce(const int32_t *sum, size_t count, const struct tf_crt_basis *basis,
+				   int first_modulus, int group, int first, uint8_t *residue,
+				   cudaStream_t stream);
 
 /* What the reconstruction reads besides the product. */
 struct tf_split_rebuild {

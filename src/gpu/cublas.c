@@ -42,8 +42,9 @@ static void load(void)
 	functions.dgemv = find(library, "cublasDgemv_v2");
 	functions.daxpy = find(library, "cublasDaxpy_v2");
 	functions.gemm_ex = find(library, "cublasGemmEx");
+	functions.gemm_strided_batched_ex = find(library, "cublasGemmStridedBatchedEx");
 	if (create && functions.set_stream && functions.dgemm && functions.dgemv && functions.daxpy &&
-	    functions.gemm_ex)
+	    functions.gemm_ex && functions.gemm_strided_batched_ex)
 		loaded = 1;
 }
 

@@ -22,6 +22,12 @@ struct tf_cublas {
 				  const void *, const void *, cudaDataType, int, const void *,
 				  cudaDataType, int, const void *, void *, cudaDataType, int,
 				  cublasComputeType_t, cublasGemmAlgo_t);
+	cublasStatus_t (*gemm_strided_batched_ex)(cublasHandle_t, cublasOperation_t, cublasOperation_t,
+						  int, int, int, const void *, const void *,
+						  cudaDataType, int, long long, const void *,
+						  cudaDataType, int, long long, const void *, void *,
+						  cudaDataType, int, long long, int,
+						  cublasComputeType_t, cublasGemmAlgo_t);
 };
 
 /* cuBLAS with the context's own handle, on its device, set up on the

@@ -35,6 +35,11 @@
  * pipeline has several tiles to overlap, large enough that each keeps the
  * INT8 tensor cores busy. */
 #define SPLIT_BLOCK 1024
+/* The int32 sums of several moduli's products are kept at once, up to this
+ * size, so that a tile's INT8 GEMMs and their reductions go in a few
+ * batched launches: a product of order 1024 is 16 GEMMs of 8 us each,
+ * too small to fill the GPU one by one. */
+#define SPLIT_SUM_BYTES ((size_t)32 << 20)
 
 static size_t up(size_t bytes)
 {
@@ -58,6 +63,7 @@ struct workspace {
 	uint8_t *powers;
 	int8_t *res_a, *res_b;
 	int32_t *sum;
+	size_t sum_bytes; /* room for the int32 sums of one modulus or more */
 	uint8_t *res_c;
 	double *mag_a, *mag_b, *sums_a, *sums_b, *both;
 	int2 *redo;
@@ -98,7 +104,12 @@ static size_t lay_out(const struct tf_product *p, int mb, int nb, int moduli, in
 	TAKE(powers, (size_t)TF_CRT_MAX_MODULI * TF_CRT_MAX_POWER);
 	TAKE(res_a, (size_t)moduli * mp * (size_t)kp);
 	TAKE(res_b, (size_t)moduli * np * (size_t)kp);
-	TAKE(sum, sizeof(int32_t) * mp * (size_t)np);
+	const size_t sum_one = sizeof(int32_t) * mp * (size_t)np;
+	size_t sum_group = SPLIT_SUM_BYTES / sum_one;
+	sum_group = sum_group < 1 ? 1 : sum_group > (size_t)moduli ? (size_t)moduli : sum_group;
+	if (base)
+		w->sum_bytes = sum_group * sum_one;
+	TAKE(sum, sum_group * sum_one);
 	TAKE(res_c, (size_t)moduli * mp * (size_t)np);
 	/* capped products */
 	TAKE(mag_a, sizeof(double) * mb * (size_t)p->k);
@@ -152,15 +163,23 @@ static int place(const int *high, const int *low, int count, int keep, int *shif
 	return total;
 }
 
-static cudaError_t gemm_int8(struct run *r, const int8_t *a, const int8_t *b, int m, int n, int k,
-			     int kp, int32_t *sum)
+/* The int8 products of `group` moduli at once (sum: group of them, one
+ * after the other, stride_c apart): one GEMM, or a strided batch. */
+static cudaError_t gemm_int8(struct run *r, const int8_t *a, size_t stride_a, const int8_t *b,
+			     size_t stride_b, int m, int n, int k, int kp, int32_t *sum, size_t stride_c,
+			     int group)
 {
 	const int32_t one = 1, zero = 0;
 	cublasStatus_t status = r->cublas->set_stream(r->cublas->handle, r->stream);
-	if (status == CUBLAS_STATUS_SUCCESS)
+	if (status == CUBLAS_STATUS_SUCCESS && group == 1)
 		status = r->cublas->gemm_ex(r->cublas->handle, CUBLAS_OP_T, CUBLAS_OP_N, m, n, k, &one, a,
 					    CUDA_R_8I, kp, b, CUDA_R_8I, kp, &zero, sum, CUDA_R_32I, m,
 					    CUBLAS_COMPUTE_32I, CUBLAS_GEMM_DEFAULT);
+	else if (status == CUBLAS_STATUS_SUCCESS)
+		status = r->cublas->gemm_strided_batched_ex(
+			r->cublas->handle, CUBLAS_OP_T, CUBLAS_OP_N, m, n, k, &one, a, CUDA_R_8I, kp,
+			(long long)stride_a, b, CUDA_R_8I, kp, (long long)stride_b, &zero, sum, CUDA_R_32I, m,
+			(long long)stride_c, group, CUBLAS_COMPUTE_32I, CUBLAS_GEMM_DEFAULT);
 	return tf_cublas_error(status);
 }
 
@@ -255,16 +274,21 @@ static cudaError_t tile(struct run *r, const struct tf_product *t, int *declined
 	    (status = tf_kernel_split_residues(&b, w->basis, w->powers, w->shift_b, np, kp, w->res_b,
 					       stride_b, s)) != cudaSuccess)
 		return status;
-	for (int m = 0; m < basis.count; m++)
+	/* the moduli in groups whose int32 sums fit the arena's room at once */
+	size_t room = w->sum_bytes / (sizeof(int32_t) * stride_c);
+	const int group = room < 1 ? 1 : room > (size_t)basis.count ? basis.count : (int)room;
+	for (int m = 0; m < basis.count; m += group) {
+		const int g = basis.count - m < group ? basis.count - m : group;
 		for (int l0 = 0; l0 < kp; l0 += TF_CRT_K_BLOCK) {
 			const int kb = kp - l0 < TF_CRT_K_BLOCK ? kp - l0 : TF_CRT_K_BLOCK;
-			if ((status = gemm_int8(r, w->res_a + m * stride_a + l0, w->res_b + m * stride_b + l0,
-						mp, np, kb, kp, w->sum)) != cudaSuccess ||
-			    (status = tf_kernel_split_reduce(w->sum, stride_c, basis.modulus[m],
-							     basis.divisor[m], l0 == 0,
+			if ((status = gemm_int8(r, w->res_a + m * stride_a + l0, stride_a,
+						w->res_b + m * stride_b + l0, stride_b, mp, np, kb, kp,
+						w->sum, stride_c, g)) != cudaSuccess ||
+			    (status = tf_kernel_split_reduce(w->sum, stride_c, w->basis, m, g, l0 == 0,
 							     w->res_c + m * stride_c, s)) != cudaSuccess)
 				return status;
 		}
+	}
 
 	/* rebuild */
 	const int capped = rows_capped || columns_capped;
