@@ -33,7 +33,10 @@ __device__ __forceinline__ size_t operand_index(const tf_split_operand &o, int r
 
 /* ---- Scan. */
 
-constexpr int SCAN_L = 512; /* elements of a vector one block covers */
+/* Elements of a vector one block covers: contiguous vectors, 32 to a
+ * block, take fewer, so that an operand of order 1024 still spreads over
+ * some 500 blocks. */
+constexpr int SCAN_L = 512, SCAN_L_CONTIGUOUS = 64;
 
 struct span_acc {
 	int high = INT_MIN, low = INT_MAX;
@@ -64,10 +67,10 @@ __global__ void __launch_bounds__(256) scan_contiguous(const tf_split_operand o,
 						       unsigned *nonfinite)
 {
 	__shared__ int shared_high[8][32], shared_low[8][32];
-	const int r = blockIdx.y * 32 + threadIdx.x, l0 = blockIdx.x * SCAN_L;
+	const int r = blockIdx.y * 32 + threadIdx.x, l0 = blockIdx.x * SCAN_L_CONTIGUOUS;
 	span_acc acc;
 	if (r < o.count)
-		for (int l = l0 + threadIdx.y; l < o.k && l < l0 + SCAN_L; l += 8)
+		for (int l = l0 + threadIdx.y; l < o.k && l < l0 + SCAN_L_CONTIGUOUS; l += 8)
 			for (int w = 0; w < split_words<K>(); w++)
 				acc.take(split_word<K>(o.data, operand_index(o, r, l), w));
 	shared_high[threadIdx.y][threadIdx.x] = acc.high;
@@ -425,15 +428,15 @@ extern "C" cudaError_t tf_kernel_split_scan(const struct tf_split_operand *opera
 	if ((status = cudaMemsetAsync(high, 0x80, (size_t)operand->count * sizeof *high, stream)) != cudaSuccess ||
 	    (status = cudaMemsetAsync(low, 0x7f, (size_t)operand->count * sizeof *low, stream)) != cudaSuccess)
 		return status;
-	const unsigned along = blocks_for((size_t)operand->k, SCAN_L);
 	const tf_split_operand o = *operand;
 	if (o.contiguous) {
-		dim3 grid(along, blocks_for((size_t)o.count, 32)), block(32, 8);
+		dim3 grid(blocks_for((size_t)o.k, SCAN_L_CONTIGUOUS), blocks_for((size_t)o.count, 32)),
+			block(32, 8);
 #define TF_SCAN(K) scan_contiguous<K><<<grid, block, 0, stream>>>(o, high, low, nonfinite)
 		TF_SPLIT_BY_KIND(o.kind, TF_SCAN)
 #undef TF_SCAN
 	} else {
-		dim3 grid(along, blocks_for((size_t)o.count, 8)), block(32, 8);
+		dim3 grid(blocks_for((size_t)o.k, SCAN_L), blocks_for((size_t)o.count, 8)), block(32, 8);
 #define TF_SCAN(K) scan_strided<K><<<grid, block, 0, stream>>>(o, high, low, nonfinite)
 		TF_SPLIT_BY_KIND(o.kind, TF_SCAN)
 #undef TF_SCAN
