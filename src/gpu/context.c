@@ -380,6 +380,25 @@ void *tf_gpu_scratch(struct tf_gpu_context *context, size_t bytes)
 	return context->arena;
 }
 
+void *tf_gpu_host_scratch(struct tf_gpu_context *context, size_t bytes)
+{
+	if (bytes <= context->host_scratch_bytes)
+		return context->host_scratch;
+	if (context->host_scratch)
+		cudaFreeHost(context->host_scratch);
+	context->host_scratch = NULL;
+	context->host_scratch_bytes = 0;
+	if (tf_gpu_inject(TF_FAULT_ALLOC) != cudaSuccess)
+		return NULL;
+	if (cudaHostAlloc(&context->host_scratch, bytes, cudaHostAllocDefault) != cudaSuccess) {
+		cudaGetLastError();
+		context->host_scratch = NULL;
+		return NULL;
+	}
+	context->host_scratch_bytes = bytes;
+	return context->host_scratch;
+}
+
 void *tf_gpu_span_take(struct tf_gpu_context *context, size_t bytes)
 {
 	int idle = 0;

@@ -60,6 +60,10 @@ struct tf_gpu_context {
 	 * counter and result back into: a copy into pageable memory waits for
 	 * the driver's own staging. */
 	void *readback;
+	/* Pinned host scratch (the split engine's scan and budget), grown to
+	 * the largest need. */
+	void *host_scratch;
+	size_t host_scratch_bytes;
 	void *cublas;             /* struct tf_cublas, made by tf_cublas at first use */
 	int cublas_state;         /* 0: not tried, 1: made, -1: unavailable */
 	pthread_mutex_t lock;
@@ -109,6 +113,12 @@ cudaError_t tf_gpu_inject(enum tf_gpu_fault kind);
  * a call needs more).  NULL after a failure.  Where the device has no room,
  * the span buffer below is freed for it when no op holds it. */
 void *tf_gpu_scratch(struct tf_gpu_context *gpu, size_t bytes);
+
+/* Pinned host scratch of at least `bytes`, kept for later calls as the
+ * device scratch is: small arrays that cross to and from the device in
+ * the middle of an op, which pageable memory would make wait for the
+ * driver's staging copies.  NULL after a failure. */
+void *tf_gpu_host_scratch(struct tf_gpu_context *gpu, size_t bytes);
 
 /* The span buffer, at least `bytes`, for an op whose operands must live
  * across the GEMMs it plans (those take the scratch arena): a cudaMalloc and

@@ -51,11 +51,46 @@ static int pad16(int x)
 	return (x + 15) / 16 * 16;
 }
 
-/* A tile's arrays in the arena: copies of host operands, the spans and
- * shifts, the basis, residues, int32 sums, and the capped products' sums
- * of magnitudes. */
+/* The scan's results, which the host reads, and the budget's, which it
+ * writes: each one block, laid out alike in the arena and in the context's
+ * pinned host memory, so that each crosses in one copy.  Offsets in bytes,
+ * for tiles of at most mb x nb. */
+struct meta_layout {
+	size_t high_a, low_a, high_b, low_b, flags, scan_bytes;
+	size_t shift_a, shift_b, capped_a, capped_b, basis, powers, budget_bytes;
+};
+
+static struct meta_layout meta_layout(int mb, int nb)
+{
+	struct meta_layout l;
+	size_t at = 0;
+#define PLACE(field, bytes) (l.field = at, at += (bytes))
+	PLACE(high_a, sizeof(int) * mb);
+	PLACE(low_a, sizeof(int) * mb);
+	PLACE(high_b, sizeof(int) * nb);
+	PLACE(low_b, sizeof(int) * nb);
+	PLACE(flags, 2 * sizeof(unsigned));
+	l.scan_bytes = up(at);
+	at = 0;
+	PLACE(shift_a, sizeof(int) * mb);
+	PLACE(shift_b, sizeof(int) * nb);
+	PLACE(capped_a, (size_t)mb);
+	PLACE(capped_b, (size_t)nb);
+	at = (at + 15) / 16 * 16;
+	PLACE(basis, sizeof(struct tf_crt_basis));
+	at = (at + 15) / 16 * 16;
+	PLACE(powers, (size_t)TF_CRT_MAX_MODULI * TF_CRT_MAX_POWER);
+#undef PLACE
+	l.budget_bytes = up(at);
+	return l;
+}
+
+/* A tile's arrays in the arena: copies of host operands, the scan's and the
+ * budget's blocks (the spans, flags, shifts, the basis), residues, int32
+ * sums, and the capped products' sums of magnitudes. */
 struct workspace {
 	void *a, *b[2], *c[2]; /* copies of host operands; B and C double-buffered */
+	char *scan, *budget;   /* the blocks of meta_layout */
 	int *high_a, *low_a, *high_b, *low_b, *shift_a, *shift_b;
 	unsigned char *capped_a, *capped_b;
 	unsigned *flags; /* [0] non-finite, [1] elements to redo */
@@ -91,17 +126,22 @@ static size_t lay_out(const struct tf_product *p, int mb, int nb, int moduli, in
 		if (copy_c)
 			TAKE(c[slot], es * mb * (size_t)nb);
 	}
-	TAKE(high_a, sizeof(int) * mb);
-	TAKE(low_a, sizeof(int) * mb);
-	TAKE(high_b, sizeof(int) * nb);
-	TAKE(low_b, sizeof(int) * nb);
-	TAKE(shift_a, sizeof(int) * mb);
-	TAKE(shift_b, sizeof(int) * nb);
-	TAKE(capped_a, (size_t)mb);
-	TAKE(capped_b, (size_t)nb);
-	TAKE(flags, 2 * sizeof(unsigned));
-	TAKE(basis, sizeof(struct tf_crt_basis));
-	TAKE(powers, (size_t)TF_CRT_MAX_MODULI * TF_CRT_MAX_POWER);
+	const struct meta_layout l = meta_layout(mb, nb);
+	TAKE(scan, l.scan_bytes);
+	TAKE(budget, l.budget_bytes);
+	if (base) {
+		w->high_a = (int *)(w->scan + l.high_a);
+		w->low_a = (int *)(w->scan + l.low_a);
+		w->high_b = (int *)(w->scan + l.high_b);
+		w->low_b = (int *)(w->scan + l.low_b);
+		w->flags = (unsigned *)(w->scan + l.flags);
+		w->shift_a = (int *)(w->budget + l.shift_a);
+		w->shift_b = (int *)(w->budget + l.shift_b);
+		w->capped_a = (unsigned char *)(w->budget + l.capped_a);
+		w->capped_b = (unsigned char *)(w->budget + l.capped_b);
+		w->basis = (struct tf_crt_basis *)(w->budget + l.basis);
+		w->powers = (uint8_t *)(w->budget + l.powers);
+	}
 	TAKE(res_a, (size_t)moduli * mp * (size_t)kp);
 	TAKE(res_b, (size_t)moduli * np * (size_t)kp);
 	const size_t sum_one = sizeof(int32_t) * mp * (size_t)np;
@@ -134,10 +174,10 @@ struct run {
 	cudaStream_t stream, copy; /* compute; transfers of host operands */
 	cudaEvent_t uploaded;
 	enum tf_gpu_fault fault;
-	/* host side of the scan and the budget */
-	int *high, *low, *shift;
-	unsigned char *capped;
-	uint8_t powers[TF_CRT_MAX_MODULI][TF_CRT_MAX_POWER];
+	/* host side of the scan and the budget: the blocks of meta_layout in
+	 * the context's pinned memory */
+	struct meta_layout layout;
+	char *host_scan, *host_budget;
 };
 
 /* The widest span of `count` vectors (high < low: a vector of zeros). */
@@ -222,30 +262,31 @@ static cudaError_t tile(struct run *r, const struct tf_product *t, int *declined
 	    (status = tf_kernel_split_scan(&b, w->high_b, w->low_b, w->flags, s)) != cudaSuccess)
 		return status;
 	r->fault = TF_FAULT_TRANSFER;
-	const size_t ia = sizeof(int) * (size_t)t->m, ib = sizeof(int) * (size_t)t->n;
-	if ((status = cudaMemcpyAsync(r->high, w->high_a, ia, cudaMemcpyDeviceToHost, s)) != cudaSuccess ||
-	    (status = cudaMemcpyAsync(r->low, w->low_a, ia, cudaMemcpyDeviceToHost, s)) != cudaSuccess ||
-	    (status = cudaMemcpyAsync(r->high + t->m, w->high_b, ib, cudaMemcpyDeviceToHost, s)) != cudaSuccess ||
-	    (status = cudaMemcpyAsync(r->low + t->m, w->low_b, ib, cudaMemcpyDeviceToHost, s)) != cudaSuccess ||
-	    (status = cudaMemcpyAsync(flags, w->flags, sizeof(unsigned), cudaMemcpyDeviceToHost, s)) !=
+	const struct meta_layout *l = &r->layout;
+	if ((status = cudaMemcpyAsync(r->host_scan, w->scan, l->scan_bytes, cudaMemcpyDeviceToHost, s)) !=
 		    cudaSuccess ||
 	    (status = cudaStreamSynchronize(s)) != cudaSuccess)
 		return status;
+	const int *high_a = (const int *)(r->host_scan + l->high_a), *low_a = (const int *)(r->host_scan + l->low_a);
+	const int *high_b = (const int *)(r->host_scan + l->high_b), *low_b = (const int *)(r->host_scan + l->low_b);
+	flags[0] = ((const unsigned *)(r->host_scan + l->flags))[0];
 	if (flags[0]) {
 		*declined = 1;
 		return cudaSuccess;
 	}
 
-	/* budget, shifts, the basis */
-	struct tf_crt_budget budget =
-		tf_crt_plan_budget(t->k, widest(r->high, r->low, t->m),
-				   widest(r->high + t->m, r->low + t->m, t->n), r->options->max_moduli);
+	/* budget, shifts, the basis: written into the pinned block, which the
+	 * last tile's copy has left (its stream was waited for) */
+	struct tf_crt_budget budget = tf_crt_plan_budget(t->k, widest(high_a, low_a, t->m),
+							 widest(high_b, low_b, t->n), r->options->max_moduli);
 	struct tf_crt_basis basis;
 	tf_crt_basis_init(&basis, budget.moduli);
-	tf_crt_powers(&basis, r->powers);
-	int rows_capped = place(r->high, r->low, t->m, budget.keep_a, r->shift, r->capped);
-	int columns_capped = place(r->high + t->m, r->low + t->m, t->n, budget.keep_b, r->shift + t->m,
-				   r->capped + t->m);
+	memcpy(r->host_budget + l->basis, &basis, sizeof basis);
+	tf_crt_powers(&basis, (uint8_t(*)[TF_CRT_MAX_POWER])(r->host_budget + l->powers));
+	int rows_capped = place(high_a, low_a, t->m, budget.keep_a, (int *)(r->host_budget + l->shift_a),
+				(unsigned char *)(r->host_budget + l->capped_a));
+	int columns_capped = place(high_b, low_b, t->n, budget.keep_b, (int *)(r->host_budget + l->shift_b),
+				   (unsigned char *)(r->host_budget + l->capped_b));
 	struct tf_split_report *report = r->report;
 	if (budget.moduli > report->moduli)
 		report->moduli = budget.moduli;
@@ -253,16 +294,7 @@ static cudaError_t tile(struct run *r, const struct tf_product *t, int *declined
 	report->rows_capped += rows_capped;
 	report->columns_capped += columns_capped;
 	if ((status = tf_gpu_inject(TF_FAULT_TRANSFER)) != cudaSuccess ||
-	    (status = cudaMemcpyAsync(w->shift_a, r->shift, ia, cudaMemcpyHostToDevice, s)) != cudaSuccess ||
-	    (status = cudaMemcpyAsync(w->shift_b, r->shift + t->m, ib, cudaMemcpyHostToDevice, s)) !=
-		    cudaSuccess ||
-	    (status = cudaMemcpyAsync(w->capped_a, r->capped, (size_t)t->m, cudaMemcpyHostToDevice, s)) !=
-		    cudaSuccess ||
-	    (status = cudaMemcpyAsync(w->capped_b, r->capped + t->m, (size_t)t->n, cudaMemcpyHostToDevice,
-				      s)) != cudaSuccess ||
-	    (status = cudaMemcpyAsync(w->basis, &basis, sizeof basis, cudaMemcpyHostToDevice, s)) !=
-		    cudaSuccess ||
-	    (status = cudaMemcpyAsync(w->powers, r->powers, sizeof r->powers, cudaMemcpyHostToDevice, s)) !=
+	    (status = cudaMemcpyAsync(w->budget, r->host_budget, l->budget_bytes, cudaMemcpyHostToDevice, s)) !=
 		    cudaSuccess)
 		return status;
 
@@ -474,16 +506,13 @@ enum tf_split_status tf_gpu_split_product_tiled(struct tf_gpu_context *gpu,
 	r.mb = mb < p->m ? mb : p->m;
 	r.nb = nb < p->n ? nb : p->n;
 	char *arena = tf_gpu_scratch(gpu, tf_gpu_split_arena_bytes(p, options, mb, nb, 0));
-	r.high = malloc(sizeof(int) * 3 * ((size_t)r.mb + r.nb));
-	r.capped = malloc((size_t)r.mb + r.nb);
-	if (!arena || !r.high || !r.capped) {
-		free(r.high);
-		free(r.capped);
+	r.layout = meta_layout(r.mb, r.nb);
+	r.host_scan = tf_gpu_host_scratch(gpu, r.layout.scan_bytes + r.layout.budget_bytes);
+	r.host_budget = r.host_scan ? r.host_scan + r.layout.scan_bytes : NULL;
+	if (!arena || !r.host_scan) {
 		tf_gpu_failed("the split engine", TF_FAULT_ALLOC, cudaErrorMemoryAllocation);
 		return TF_SPLIT_FAILED;
 	}
-	r.low = r.high + r.mb + r.nb;
-	r.shift = r.low + r.mb + r.nb;
 	lay_out(p, r.mb, r.nb, moduli, r.copy_a, r.copy_b, r.copy_c, arena, &r.w);
 
 	/* The pipeline, tile by tile (rows of tiles outer): tile t computes
@@ -535,8 +564,6 @@ enum tf_split_status tf_gpu_split_product_tiled(struct tf_gpu_context *gpu,
 	}
 	if (status == cudaSuccess)
 		status = cudaStreamSynchronize(r.stream);
-	free(r.high);
-	free(r.capped);
 	if (status == cudaSuccess)
 		return TF_SPLIT_DONE;
 	cudaStreamSynchronize(r.stream);
