@@ -43,12 +43,12 @@
 #define TF_CRT_CLZ32(x) __builtin_clz(x)
 #endif
 
-/* The moduli of a product and the constants of its reconstruction. */
+/* The moduli of a product and the constants of its residues and its
+ * reconstruction. */
 struct tf_crt_basis {
 	int count;                                       /* T */
 	int bits;                                        /* P >= 2^bits */
 	int modulus[TF_CRT_MAX_MODULI];
-	double reciprocal[TF_CRT_MAX_MODULI];            /* 1/m_t, rounded */
 	uint32_t weight[TF_CRT_MAX_MODULI][TF_CRT_LIMBS]; /* w_t */
 	uint32_t product[TF_CRT_LIMBS];                  /* P */
 	double inverse;                                  /* 1/P, rounded */
@@ -64,20 +64,6 @@ struct tf_crt_basis {
 	  181, 179, 173, 167, 163, 157, 151, 149, 139, 137, 131, 127, 113, 109, 107 }
 
 /* ---- Residues of scaled doubles. */
-
-/* x mod m for an integer 0 <= x < 2^53 held exactly in a double, with
- * reciprocal = 1/m rounded: the quotient from the reciprocal is off by at
- * most one, and the remainder fma(-q, m, x) is exact. */
-TF_ARITH int tf_crt_mod(double x, int m, double reciprocal)
-{
-	double q = floor(TF_DMUL(x, reciprocal));
-	double r = TF_DFMA(-q, (double)m, x);
-	if (r < 0.0)
-		r = TF_DADD(r, (double)m);
-	else if (r >= (double)m)
-		r = TF_DSUB(r, (double)m);
-	return (int)r;
-}
 
 /* floor(a b / 2^32). */
 TF_ARITH uint32_t tf_crt_mulhi(uint32_t a, uint32_t b)
@@ -591,7 +577,6 @@ static inline void tf_crt_basis_init(struct tf_crt_basis *basis, int count)
 	basis->product[0] = 1;
 	for (int t = 0; t < count; t++) {
 		basis->modulus[t] = moduli[t];
-		basis->reciprocal[t] = 1.0 / moduli[t];
 		basis->divisor[t] = (uint32_t)((1ull << 32) / (uint32_t)moduli[t]);
 		for (int h = 0; h < 2; h++) {
 			basis->bytes[t][h] = 0;
