@@ -79,6 +79,8 @@ typedef __m512d vec;
 #define VSUB _mm512_sub_pd
 #define VMUL _mm512_mul_pd
 #define VFMSUB _mm512_fmsub_pd
+#define VFMADD _mm512_fmadd_pd
+#define VFNMADD _mm512_fnmadd_pd
 #else
 #define VLEN 4
 typedef __m256d vec;
@@ -89,17 +91,28 @@ typedef __m256d vec;
 #define VSUB _mm256_sub_pd
 #define VMUL _mm256_mul_pd
 #define VFMSUB _mm256_fmsub_pd
+#define VFMADD _mm256_fmadd_pd
+#define VFNMADD _mm256_fnmadd_pd
 #endif
 #define VECS (MR / VLEN)
+
+/* x + y and x - y on the multiply-add units, as x 1 + y and -(y 1) + x:
+ * the same rounding, the same bits.  The steps below are mostly additions;
+ * where the additions have units of their own (AMD's Zen: two for
+ * additions, two for multiply-adds) moving some of them to the multiply-add
+ * units balances the two (gemm_tile's vector step on a Zen 3: 1.59 ->
+ * 1.36 ns, measured with its data in L1). */
+#define VADD_FMA(x, y) VFMADD(x, VSET1(1.0), y)
+#define VSUB_FMA(x, y) VFNMADD(y, VSET1(1.0), x)
 
 /* (hi, lo) = tf_dd_fma_lazy((hi, lo), a, b), lane by lane */
 #define VDD_FMA(hi, lo, a, b)                                                      \
 	do {                                                                        \
 		vec p_ = VMUL(a, b), e_ = VFMSUB(a, b, p_);                         \
 		vec s_ = VADD(hi, p_), bb_ = VSUB(s_, hi);                          \
-		vec t_ = VADD(VSUB(hi, VSUB(s_, bb_)), VSUB(p_, bb_));             \
+		vec t_ = VADD_FMA(VSUB(hi, VSUB(s_, bb_)), VSUB_FMA(p_, bb_));     \
 		hi = s_;                                                            \
-		lo = VADD(lo, VADD(t_, e_));                                        \
+		lo = VADD(lo, VADD_FMA(t_, e_));                                    \
 	} while (0)
 
 /* (hi, lo) = tf_dd_fma((hi, lo), a, b), lane by lane: the renormalizing
@@ -224,13 +237,7 @@ static void LOOPS(column_update)(int m, const double *restrict a, double x,
 #define RENORMALIZE_DD 16
 
 #if defined(__AVX2__)
-#if defined(__AVX512F__)
-#define VFMADD _mm512_fmadd_pd
-#else
-#define VFMADD _mm256_fmadd_pd
-#endif
 #define VECS_DD (MR_DD / VLEN)
-
 /* (hi, lo) = tf_dd_fma_dd_lazy((hi, lo), a, (xh, xl)), lane by lane, in
  * its order of operations */
 #define VDD_FMA_DD_LAZY(hi, lo, a, xh, xl)                                         \
@@ -256,14 +263,17 @@ static void LOOPS(gemm_tile_dd)(int kc, const double *restrict ap, const double 
 			hi[j][v] = VLOAD(acc_hi + j * ld + v * VLEN);
 			lo[j][v] = VLOAD(acc_lo + j * ld + v * VLEN);
 		}
+	/* the sign on A's column, an exact product as on x's (the same bits),
+	 * so that x's words are broadcast straight from memory */
+	const vec sign_v = VSET1(sign);
 	for (int l = 0; l < kc; l++) {
 		vec a[VECS_DD];
 #pragma GCC unroll 4
 		for (int v = 0; v < VECS_DD; v++)
-			a[v] = VLOAD(ap + l * MR_DD + v * VLEN);
+			a[v] = VMUL(VLOAD(ap + l * MR_DD + v * VLEN), sign_v);
 #pragma GCC unroll 8
 		for (int j = 0; j < NR_DD; j++) {
-			vec x_hi = VSET1(sign * xh[j * ldx + l]), x_lo = VSET1(sign * xl[j * ldx + l]);
+			vec x_hi = VSET1(xh[j * ldx + l]), x_lo = VSET1(xl[j * ldx + l]);
 #pragma GCC unroll 4
 			for (int v = 0; v < VECS_DD; v++)
 				VDD_FMA_DD_LAZY(hi[j][v], lo[j][v], a[v], x_hi, x_lo);
