@@ -350,18 +350,26 @@ __global__ void __launch_bounds__(32 * PRODUCT_WARPS)
 					tile[warp][W - 1][lane][jj] = e[jj].im;
 			}
 			__syncwarp();
+			/* column c of the tile; with TJ = 16 the two half warps take
+			 * its rows [0, 16) and [16, 32), whose sums are then added
+			 * (rows 0 to 15 first), so that no lane idles */
+			constexpr int HALVES = 32 / TJ, ROWS = 32 / HALVES;
+			const int c = lane % TJ, first = lane / TJ * ROWS;
 			acc m = zero();
 #pragma unroll 8
-			for (int ii = 0; ii < 32; ii++) {
+			for (int ii = first; ii < first + ROWS; ii++) {
 				cv xi = { __shfl_sync(0xffffffffu, xrow.re, ii), W == 2 ? __shfl_sync(0xffffffffu, xrow.im, ii) : 0.0 };
-				const int c = lane < TJ ? lane : 0;
 				cv a = { tile[warp][0][ii][c], W == 2 ? tile[warp][W - 1][ii][c] : 0.0 };
-				mac_lazy<W>(m, conj_if(a, W == 2 && v.herm), xi);
-				if (W == 2 && ii == 15) /* 32 lazy steps at most */
-					renormalize<W>(m);
+				mac_lazy<W>(m, conj_if(a, W == 2 && v.herm), xi); /* 32 lazy steps at most */
 			}
 			__syncwarp();
 			renormalize<W>(m);
+			if (HALVES == 2) {
+				acc below;
+				below.re = shfl_dd(m.re, (lane + TJ) % 32);
+				below.im = W == 2 ? shfl_dd(m.im, (lane + TJ) % 32) : m.im;
+				m = add<W>(m, below);
+			}
 			if (lane < TJ && j0 + lane < lenx) {
 				const size_t at = ((size_t)iblock * lenx + j0 + lane) * W;
 				mirror_hi[at] = m.re.hi;
