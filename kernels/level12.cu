@@ -10,7 +10,8 @@
  *     transposed (GEMV and TRMV T and C, the mirrored triangle of SYMV) the
  *     lanes read the tile down its stored columns into shared memory and
  *     take their rows from there.  Both read A coalesced.  The sums are DD
- *     (the lazy step, renormalized once per tile), one partial sum per
+ *     (the lazy step, renormalized once per tile; complex SYMV's tiles off
+ *     the diagonal sum by extraction, below), one partial sum per
  *     slice (SYMV: and per row block, its mirrored terms); the epilogue
  *     adds them, in eight shares an element added in order, applies
  *     alpha and beta in DD and rounds once: the same bits every run.
@@ -169,6 +170,105 @@ __device__ __forceinline__ tf_dd shfl_dd(tf_dd v, int lane)
 	return tf_dd_make(__shfl_sync(0xffffffffu, v.hi, lane), __shfl_sync(0xffffffffu, v.lo, lane));
 }
 
+/* ---- sums by extraction (the symmetric tiles)
+ *
+ * A tile's products p = a b go into an exact double S and a rounded
+ * double L: with sigma = 2^s above every |p| of the sum by 2^HEADROOM,
+ * q = fl(a b + sigma) - sigma is p on the grid of ulp(sigma)/2, exact
+ * (Sterbenz), and so are S + q for up to 2^HEADROOM - 1 terms; the rest,
+ * fl(a b - q), below that grid, goes into L.  Five FP64 operations a
+ * product against the lazy DD step's ten.  A sum of m <= 32 products is
+ * then S + L within about 2^(s-96) (32 roundings of L, which stays below
+ * 2^(s-48), and the remainders' own, below 2^(s-106) each), and 2^s <=
+ * 2^(HEADROOM + 2) max |p| for normal factors: within about 2^-88 sum |p|,
+ * 2^18 u^2 sum |p|, per tile.  s is taken from the
+ * exponents of the products' factors (integer operations, not FP64), at
+ * least -960 (products below about 2^-1013 are then rounded to double, as
+ * the lazy step's low words are lost below about 2^-969).  Where s would
+ * pass 1023 (products near overflow) sigma is Inf and the sum NaN, as it
+ * is for an Inf or NaN factor (whose remainder is NaN): the op then goes
+ * to the CPU's rule, as for any non-finite result. */
+constexpr int HEADROOM = 6;
+
+/* The biased exponent field of the larger part of v: |v.re|, |v.im| <
+ * 2^(field - 1022) (subnormals and zero included, field 0). */
+template <int W>
+__device__ __forceinline__ int exponent_field(cv v)
+{
+	const int re = __double2hiint(v.re) & 0x7fffffff;
+	const int im = W == 2 ? __double2hiint(v.im) & 0x7fffffff : 0;
+	return max(re, im) >> 20;
+}
+
+/* sigma for products whose factors' fields add up to at most fields:
+ * |p| < 2^(fields - 2044) = 2^(s - HEADROOM). */
+__device__ __forceinline__ double extraction_point(int fields)
+{
+	const int s = max(fields - 2044 + HEADROOM, -960);
+	return s > 1023 ? __longlong_as_double(0x7ff0000000000000ll)
+			: __hiloint2double((s + 1023) << 20, 0);
+}
+
+/* An extraction sum, complex or real: S and L per part. */
+struct xacc {
+	double s_re, l_re, s_im, l_im;
+};
+
+__device__ __forceinline__ void extract(double &S, double &L, double a, double b, double sigma)
+{
+	const double q = TF_DSUB(TF_DFMA(a, b, sigma), sigma);
+	S = TF_DADD(S, q);
+	L = TF_DADD(L, TF_DFMA(a, b, -q));
+}
+
+/* x + a b, the order of mac_lazy. */
+template <int W>
+__device__ __forceinline__ void mac_extract(xacc &x, cv a, cv b, double sigma)
+{
+	extract(x.s_re, x.l_re, a.re, b.re, sigma);
+	if (W == 2) {
+		extract(x.s_re, x.l_re, -a.im, b.im, sigma);
+		extract(x.s_im, x.l_im, a.re, b.im, sigma);
+		extract(x.s_im, x.l_im, a.im, b.re, sigma);
+	}
+}
+
+/* a + S + L without renormalizing: TwoSum of the leading words, the rest
+ * into the trailing word (as the lazy step adds a product). */
+__device__ __forceinline__ tf_dd fold_part(tf_dd a, double S, double L)
+{
+	const tf_dd t = tf_two_sum(a.hi, S);
+	return tf_dd_make(t.hi, TF_DADD(a.lo, TF_DADD(t.lo, L)));
+}
+
+template <int W>
+__device__ __forceinline__ void fold(acc &a, const xacc &x)
+{
+	a.re = fold_part(a.re, x.s_re, x.l_re);
+	if (W == 2)
+		a.im = fold_part(a.im, x.s_im, x.l_im);
+}
+
+/* The sum of the extraction sums of a lane's half warp and (HALVES = 2)
+ * the other half's, this half's first for lanes below tj, as a normalized
+ * DD (the value that lanes below tj keep). */
+template <int W, int HALVES>
+__device__ __forceinline__ acc halves_extracted(xacc x, int lane, int tj)
+{
+	if (HALVES == 2) {
+		const int from = (lane + tj) % 32;
+		const double s_re = __shfl_sync(0xffffffffu, x.s_re, from), l_re = __shfl_sync(0xffffffffu, x.l_re, from);
+		const double s_im = __shfl_sync(0xffffffffu, x.s_im, from), l_im = __shfl_sync(0xffffffffu, x.l_im, from);
+		const tf_dd re = tf_two_sum(x.s_re, s_re), im = tf_two_sum(x.s_im, s_im);
+		x.s_re = re.hi, x.l_re = TF_DADD(re.lo, TF_DADD(x.l_re, l_re));
+		x.s_im = im.hi, x.l_im = TF_DADD(im.lo, TF_DADD(x.l_im, l_im));
+	}
+	acc s;
+	s.re = tf_two_sum(x.s_re, x.l_re);
+	s.im = W == 2 ? tf_two_sum(x.s_im, x.l_im) : tf_dd_make(0.0, 0.0);
+	return s;
+}
+
 /* ---- the matrix of a Level 2 op, read as op(A) */
 
 struct view {
@@ -290,14 +390,21 @@ __device__ __forceinline__ bool tile_strict(const view &v, int i0, int j0, int t
 constexpr int PRODUCT_WARPS = 4;
 
 /* Partial sums of y = op(A) x: warp (block, slice) adds the tiles of its
- * slice for 32 outputs into part[slice][i] (hi and lo, W parts each). */
-template <int W>
+ * slice for 32 outputs into part[slice][i] (hi and lo, W parts each).
+ * SYMV's copy is a kernel of its own, so that its registers do not lower
+ * GEMV's and TRMV's occupancy; its complex sums over the strict tiles are
+ * extraction sums (above), where the lazy DD steps left it bound by FP64
+ * arithmetic (the real ones are not, and keep the lazy steps). */
+template <int W, bool SYMV>
 __global__ void __launch_bounds__(32 * PRODUCT_WARPS)
 	product_kernel(view v, int leny, int lenx, const double *x, int incx, int slices,
 		       double *part_hi, double *part_lo, double *mirror_hi, double *mirror_lo)
 {
 	constexpr int TJ = W == 1 ? 32 : 16;
 	__shared__ double tile[PRODUCT_WARPS][W][32][TJ + 1];
+	constexpr bool EXTRACT = SYMV && W == 2;
+	/* the sums of exponent fields of the mirrored products (EXTRACT) */
+	__shared__ unsigned short tile_field[PRODUCT_WARPS][EXTRACT ? 32 : 1][TJ + 1];
 	const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
 	const int gw = blockIdx.x * PRODUCT_WARPS + warp;
 	const int iblock = gw / slices, slice = gw % slices;
@@ -309,7 +416,7 @@ __global__ void __launch_bounds__(32 * PRODUCT_WARPS)
 	const int t0 = jlo / TJ, t1 = jhi > jlo ? (jhi + TJ - 1) / TJ : t0;
 	const int per = (t1 - t0 + slices - 1) / slices;
 	const int ta = t0 + slice * per, tb = min(t1, ta + per);
-	const bool symv = v.kind == TF_OP_SYMV;
+	const bool symv = SYMV;
 	cv xrow = { 0.0, 0.0 }; /* SYMV: x(i), for the mirrored terms */
 	if (symv && i < leny)
 		xrow = load<W>(element_of<W>(x, lenx, incx, i));
@@ -341,10 +448,32 @@ __global__ void __launch_bounds__(32 * PRODUCT_WARPS)
 						e[jj] = load<W>(v.a + at * W);
 				}
 			}
+			if (EXTRACT) {
+				/* sigma from this row's products' exponents; the
+				 * mirrored products' kept for their columns */
+				const int xv_field = exponent_field<W>(xv), xrow_field = exponent_field<W>(xrow);
+				int row_fields = 0;
+#pragma unroll
+				for (int jj = 0; jj < TJ; jj++) {
+					const int f = exponent_field<W>(e[jj]);
+					row_fields = max(row_fields, f + __shfl_sync(0xffffffffu, xv_field, jj));
+					tile_field[warp][lane][jj] = (unsigned short)(f + xrow_field);
+				}
+				const double row_sigma = extraction_point(row_fields);
+				xacc r = { 0.0, 0.0, 0.0, 0.0 };
+#pragma unroll
+				for (int jj = 0; jj < TJ; jj++) {
+					cv xj = { __shfl_sync(0xffffffffu, xv.re, jj), W == 2 ? __shfl_sync(0xffffffffu, xv.im, jj) : 0.0 };
+					mac_extract<W>(r, e[jj], xj, row_sigma);
+				}
+				fold<W>(s, r); /* renormalized below, as every tile */
+			}
 #pragma unroll
 			for (int jj = 0; jj < TJ; jj++) {
-				cv xj = { __shfl_sync(0xffffffffu, xv.re, jj), W == 2 ? __shfl_sync(0xffffffffu, xv.im, jj) : 0.0 };
-				mac_lazy<W>(s, e[jj], xj);
+				if (!EXTRACT) {
+					cv xj = { __shfl_sync(0xffffffffu, xv.re, jj), W == 2 ? __shfl_sync(0xffffffffu, xv.im, jj) : 0.0 };
+					mac_lazy<W>(s, e[jj], xj);
+				}
 				tile[warp][0][lane][jj] = e[jj].re;
 				if (W == 2)
 					tile[warp][W - 1][lane][jj] = e[jj].im;
@@ -356,20 +485,36 @@ __global__ void __launch_bounds__(32 * PRODUCT_WARPS)
 			constexpr int HALVES = 32 / TJ, ROWS = 32 / HALVES;
 			const int c = lane % TJ, first = lane / TJ * ROWS;
 			acc m = zero();
+			if (EXTRACT) {
+				int column_fields = 0;
 #pragma unroll 8
-			for (int ii = first; ii < first + ROWS; ii++) {
-				cv xi = { __shfl_sync(0xffffffffu, xrow.re, ii), W == 2 ? __shfl_sync(0xffffffffu, xrow.im, ii) : 0.0 };
-				cv a = { tile[warp][0][ii][c], W == 2 ? tile[warp][W - 1][ii][c] : 0.0 };
-				mac_lazy<W>(m, conj_if(a, W == 2 && v.herm), xi); /* 32 lazy steps at most */
+				for (int ii = first; ii < first + ROWS; ii++)
+					column_fields = max(column_fields, (int)tile_field[warp][ii][c]);
+				const double column_sigma = extraction_point(column_fields);
+				xacc mx = { 0.0, 0.0, 0.0, 0.0 };
+#pragma unroll 8
+				for (int ii = first; ii < first + ROWS; ii++) {
+					cv xi = { __shfl_sync(0xffffffffu, xrow.re, ii), W == 2 ? __shfl_sync(0xffffffffu, xrow.im, ii) : 0.0 };
+					cv a = { tile[warp][0][ii][c], W == 2 ? tile[warp][W - 1][ii][c] : 0.0 };
+					mac_extract<W>(mx, conj_if(a, W == 2 && v.herm), xi, column_sigma);
+				}
+				m = halves_extracted<W, HALVES>(mx, lane, TJ);
+			} else {
+#pragma unroll 8
+				for (int ii = first; ii < first + ROWS; ii++) {
+					cv xi = { __shfl_sync(0xffffffffu, xrow.re, ii), W == 2 ? __shfl_sync(0xffffffffu, xrow.im, ii) : 0.0 };
+					cv a = { tile[warp][0][ii][c], W == 2 ? tile[warp][W - 1][ii][c] : 0.0 };
+					mac_lazy<W>(m, conj_if(a, W == 2 && v.herm), xi); /* 32 lazy steps at most */
+				}
+				renormalize<W>(m);
+				if (HALVES == 2) {
+					acc below;
+					below.re = shfl_dd(m.re, (lane + TJ) % 32);
+					below.im = W == 2 ? shfl_dd(m.im, (lane + TJ) % 32) : m.im;
+					m = add<W>(m, below);
+				}
 			}
 			__syncwarp();
-			renormalize<W>(m);
-			if (HALVES == 2) {
-				acc below;
-				below.re = shfl_dd(m.re, (lane + TJ) % 32);
-				below.im = W == 2 ? shfl_dd(m.im, (lane + TJ) % 32) : m.im;
-				m = add<W>(m, below);
-			}
 			if (lane < TJ && j0 + lane < lenx) {
 				const size_t at = ((size_t)iblock * lenx + j0 + lane) * W;
 				mirror_hi[at] = m.re.hi;
@@ -1200,8 +1345,13 @@ cudaError_t launch(const struct tf_op *op, double *scratch, unsigned *counter, i
 		}
 		if (sums) {
 			const long long warps = (long long)iblocks * slices;
-			product_kernel<W><<<blocks_for(warps, PRODUCT_WARPS), 32 * PRODUCT_WARPS, 0, stream>>>(
-				view_of(op), leny, lenx, x, incx, slices, hi, lo, mirror_hi, mirror_lo);
+			const unsigned blocks = blocks_for(warps, PRODUCT_WARPS);
+			if (op->kind == TF_OP_SYMV)
+				product_kernel<W, true><<<blocks, 32 * PRODUCT_WARPS, 0, stream>>>(
+					view_of(op), leny, lenx, x, incx, slices, hi, lo, mirror_hi, mirror_lo);
+			else
+				product_kernel<W, false><<<blocks, 32 * PRODUCT_WARPS, 0, stream>>>(
+					view_of(op), leny, lenx, x, incx, slices, hi, lo, mirror_hi, mirror_lo);
 		}
 		finish_kernel<W><<<blocks_for(leny, 32), 32 * FINISH_PARTS, 0, stream>>>(
 			op->kind, leny, slices, sums, hi, lo, mirror_hi, mirror_lo, op->uplo == 'U', alpha,

@@ -360,6 +360,7 @@ static const char *const l2_names[] = {
 
 struct l2_args {
 	int which, m, n, kl, ku, k, lda, incx, incy, width, row_major;
+	int graded; /* full SYMV and HEMV: see grade() */
 	char trans, uplo, diag;
 	double alpha[2], beta[2];
 };
@@ -530,6 +531,32 @@ static void judge_product(const struct l2_args *a, const double *A, const double
 		}
 }
 
+/* Scales the stored triangle of a full A (SYMV, HEMV) and x: graded 1,
+ * A(r, c) by 2^(g_r + g_c) and x(j) by 2^-g_j, g_j in [-30, 30], so that
+ * the factors of a tile lie far apart and its products do not (the sums by
+ * extraction of kernels/level12.cu must take their point from the
+ * products); graded 2, A by 2^990 and x by 2^18, products near overflow
+ * (the device's sums then go to the CPU's rule). */
+static void grade(const struct l2_args *a, double *A, double *x)
+{
+	const int w = a->width;
+	int g[256];
+	for (int j = 0; j < a->n && j < 256; j++)
+		g[j] = a->graded == 1 ? bh_int(-30, 30) : 0;
+	for (int c = 0; c < a->n; c++)
+		for (int r = 0; r < a->n; r++)
+			if (a->uplo == 'U' ? r <= c : r >= c)
+				for (int p = 0; p < w; p++) {
+					double *e = A + ((size_t)c * a->lda + r) * w + p;
+					*e = ldexp(*e, a->graded == 1 ? g[r] + g[c] : 990);
+				}
+	for (int j = 0; j < a->n; j++)
+		for (int p = 0; p < w; p++) {
+			double *e = x + bh_at(a->n, a->incx, j) * w + p;
+			*e = ldexp(*e, a->graded == 1 ? -g[j] : 18);
+		}
+}
+
 static void level2_case(struct l2_args *a, double nonfinite)
 {
 	const int w = a->width, which = a->which;
@@ -595,15 +622,17 @@ static void level2_case(struct l2_args *a, double nonfinite)
 		}
 	}
 	double *x = vector(trmv ? leny : lenx, a->incx, w, &nx, 0.0);
+	if (a->graded)
+		grade(a, A, x);
 	double *y = trmv ? NULL : vector(leny, a->incy, w, &ny, 0.0);
 	if (y && a->beta[0] == 0.0 && a->beta[1] == 0.0) /* must not be read */
 		for (int i = 0; i < leny; i++)
 			for (int p = 0; p < w; p++)
 				y[bh_at(leny, a->incy, i) * w + p] = NAN;
 	struct case_ c = { l2_names[which], { { A, na, 0 }, { x, nx, trmv }, { y, ny, 1 } }, trmv ? 2 : 3, 0, 0, 0 };
-	snprintf(label, sizeof label, "%s m=%d n=%d kl=%d ku=%d k=%d %c%c%c incx=%d incy=%d alpha=%g,%g beta=%g,%g nonfinite=%g",
+	snprintf(label, sizeof label, "%s m=%d n=%d kl=%d ku=%d k=%d %c%c%c incx=%d incy=%d alpha=%g,%g beta=%g,%g nonfinite=%g graded=%d",
 		 l2_names[which], a->m, a->n, a->kl, a->ku, a->k, a->trans, a->uplo, a->diag, a->incx,
-		 a->incy, a->alpha[0], a->alpha[1], a->beta[0], a->beta[1], nonfinite);
+		 a->incy, a->alpha[0], a->alpha[1], a->beta[0], a->beta[1], nonfinite, a->graded);
 	double *out[MAX_ARRAYS] = { 0 };
 	run_case(&c, l2_call, a, out, NULL);
 	if (nonfinite == 0.0 && !is_solve(which) && which != CBLAS_DSYMV)
@@ -614,6 +643,26 @@ static void level2_case(struct l2_args *a, double nonfinite)
 	free(A);
 	free(x);
 	free(y);
+}
+
+/* SYMV and HEMV over many whole tiles with graded data and with products
+ * near overflow (grade()). */
+static void graded_products(void)
+{
+	const int routines[] = { DSYMV, ZHEMV };
+	for (unsigned r = 0; r < sizeof routines / sizeof *routines; r++)
+		for (int graded = 1; graded <= 2; graded++)
+			for (int ui = 0; ui < 2; ui++) {
+				struct l2_args a = { 0 };
+				a.which = routines[r], a.width = a.which == ZHEMV ? 2 : 1;
+				a.n = a.m = 200, a.graded = graded;
+				a.trans = 'N', a.uplo = ui ? 'L' : 'U', a.diag = 'N';
+				a.incx = ui ? -1 : 1, a.incy = 1;
+				const double scale = graded == 2 ? 0x1p-40 : 1.0;
+				a.alpha[0] = scale * bh_scaled(), a.alpha[1] = a.width == 2 ? scale * bh_scaled() : 0.0;
+				a.beta[0] = bh_scaled(), a.beta[1] = a.width == 2 ? bh_scaled() : 0.0;
+				level2_case(&a, 0.0);
+			}
 }
 
 /* Longer solves: many blocks of 32 rows chained (kernels/level12.cu). */
@@ -776,6 +825,7 @@ int main(int argc, char **argv)
 	}
 	level1();
 	level2();
+	graded_products();
 	large_solves();
 	rank_updates();
 	return bh_finish();
