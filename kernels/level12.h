@@ -7,7 +7,7 @@
  *     double, two for a complex DOT), *counter nonzero when it is not
  *     finite (nothing else written);
  *   GEMV, SYMV, TRMV, TRSV: y written in place, each element rounded once;
- *     *counter counts the elements not finite in DD, and
+ *     *counter set to 1 where an element is not finite in DD, and
  *     tf_kernel_level12_restore puts y back as it was (the caller then has
  *     the op computed by the rule of cpu/dd_output.h);
  *   ROT, ROTM, AXPY, SCAL, GER, SYR, SYR2: each element rounded once in
@@ -28,9 +28,9 @@ extern "C" {
 size_t tf_kernel_level12_scratch(const struct tf_op *op, int multiprocessors);
 
 /* The op on its device (or managed) arrays; scratch: the bytes above;
- * counter: device memory, zeroed by the caller (the reductions set it in
- * every case).  Returns the launches'
- * error. */
+ * counter: a word the device can write, zeroed by the caller (the
+ * reductions set it in every case; the others only store 1 into it, so
+ * that it may be mapped host memory).  Returns the launches' error. */
 cudaError_t tf_kernel_level12(const struct tf_op *op, void *scratch, unsigned *counter,
 			      int multiprocessors, cudaStream_t stream);
 

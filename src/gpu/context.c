@@ -156,8 +156,10 @@ static cudaError_t set_up_context(struct tf_gpu_context *context, int device, si
 		return status;
 	if (value != TF_PROBE_VALUE)
 		return cudaErrorInvalidKernelImage;
-	if ((status = cudaHostAlloc(&context->readback, TF_GPU_READBACK_BYTES, cudaHostAllocDefault)) !=
-	    cudaSuccess)
+	if ((status = cudaHostAlloc(&context->readback, TF_GPU_READBACK_BYTES, cudaHostAllocMapped)) !=
+		    cudaSuccess ||
+	    (status = cudaHostGetDevicePointer((void **)&context->readback_device, context->readback, 0)) !=
+		    cudaSuccess)
 		return status;
 
 	for (int s = 0; s < TF_GPU_STREAMS; s++) {

@@ -58,8 +58,10 @@ struct tf_gpu_context {
 	unsigned *counter;        /* device counter of non-finite results */
 	/* Pinned host words (TF_GPU_READBACK_BYTES) that small ops copy their
 	 * counter and result back into: a copy into pageable memory waits for
-	 * the driver's own staging. */
+	 * the driver's own staging.  Mapped: its first word is also written by
+	 * the Level 2 kernels themselves, at readback_device. */
 	void *readback;
+	unsigned *readback_device;
 	/* Pinned host scratch (the split engine's scan and budget), grown to
 	 * the largest need. */
 	void *host_scratch;

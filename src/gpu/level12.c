@@ -48,22 +48,25 @@ void tf_gpu_level12_op(struct tf_gpu_context *gpu, const struct tf_op *op, tf_gp
 		undone(op, context);
 		return;
 	}
-	/* the counter and the result come back through the readback words */
-	unsigned *counter_back = gpu->readback;
+	/* The reductions write the device's counter in every case and copy it
+	 * and their result back into the readback words; the other ops' kernels
+	 * set the first readback word itself (mapped), which is zeroed here:
+	 * no reset and no copy on the stream, whose few microseconds each a
+	 * call that waits for its result pays. */
+	volatile unsigned *counter_back = gpu->readback;
 	double *result_back = (double *)((char *)gpu->readback + 2 * sizeof(double));
 	unsigned nonfinite = 0;
 	double result[2] = { 0.0, 0.0 };
-	/* the reductions write the counter in every case */
+	const int reduction = is_reduction(op);
+	*counter_back = 0;
 	if ((status = tf_gpu_inject(TF_FAULT_LAUNCH)) == cudaSuccess &&
-	    (is_reduction(op) ||
-	     (status = cudaMemsetAsync(gpu->counter, 0, sizeof *gpu->counter, stream)) == cudaSuccess) &&
-	    (status = tf_kernel_level12(op, scratch, gpu->counter, gpu->multiprocessors, stream)) ==
-		    cudaSuccess &&
-	    (status = cudaMemcpyAsync(counter_back, gpu->counter, sizeof *counter_back,
-				      cudaMemcpyDeviceToHost, stream)) == cudaSuccess &&
-	    (!is_reduction(op) ||
-	     (status = cudaMemcpyAsync(result_back, scratch, (size_t)width * sizeof *result,
-				       cudaMemcpyDeviceToHost, stream)) == cudaSuccess) &&
+	    (status = tf_kernel_level12(op, scratch, reduction ? gpu->counter : gpu->readback_device,
+					gpu->multiprocessors, stream)) == cudaSuccess &&
+	    (!reduction ||
+	     ((status = cudaMemcpyAsync((void *)counter_back, gpu->counter, sizeof *counter_back,
+					cudaMemcpyDeviceToHost, stream)) == cudaSuccess &&
+	      (status = cudaMemcpyAsync(result_back, scratch, (size_t)width * sizeof *result,
+					cudaMemcpyDeviceToHost, stream)) == cudaSuccess)) &&
 	    (status = cudaStreamSynchronize(stream)) == cudaSuccess) {
 		nonfinite = *counter_back;
 		if (is_reduction(op))
