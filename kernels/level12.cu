@@ -1198,17 +1198,36 @@ __device__ __forceinline__ double *rank_at(const rank_args &r, int i, int j)
 	return r.c + at * W;
 }
 
-/* Element (i, j) updated from its value cv0 and written to cp. */
+/* The vectors' elements that element (i, j) takes: x_i, y_i (SYR2) and the
+ * column's x_j (SYR, SYR2), y_j (GER, SYR2). */
+struct rank_vectors {
+	cv xi, yi, xj, yj;
+};
+
 template <int W>
-__device__ __forceinline__ void rank_element(const rank_args &r, int i, int j, double *cp, cv cv0)
+__device__ __forceinline__ void rank_load_row(const rank_args &r, int i, rank_vectors &v)
+{
+	const int lenx = r.kind == TF_OP_GER ? r.rows : r.n;
+	v.xi = load<W>(element_of<W>(r.x, lenx, r.incx, i));
+	v.yi = r.kind == TF_OP_SYR2 ? load<W>(element_of<W>(r.y, r.n, r.incy, i)) : cv{ 0.0, 0.0 };
+}
+
+template <int W>
+__device__ __forceinline__ void rank_load_column(const rank_args &r, int j, rank_vectors &v)
 {
 	const bool ger = r.kind == TF_OP_GER;
-	const int lenx = ger ? r.rows : r.n;
-	const cv xi = load<W>(element_of<W>(r.x, lenx, r.incx, i));
-	const cv xj = ger ? cv{ 0.0, 0.0 } : load<W>(element_of<W>(r.x, lenx, r.incx, j));
-	const bool two = ger || r.kind == TF_OP_SYR2;
-	const cv yj = two ? load<W>(element_of<W>(r.y, r.n, r.incy, j)) : cv{ 0.0, 0.0 };
-	const cv yi = r.kind == TF_OP_SYR2 ? load<W>(element_of<W>(r.y, r.n, r.incy, i)) : cv{ 0.0, 0.0 };
+	v.xj = ger ? cv{ 0.0, 0.0 } : load<W>(element_of<W>(r.x, r.n, r.incx, j));
+	v.yj = ger || r.kind == TF_OP_SYR2 ? load<W>(element_of<W>(r.y, r.n, r.incy, j)) : cv{ 0.0, 0.0 };
+}
+
+/* Element (i, j) updated from its value cv0 and the vectors' elements v,
+ * and written to cp. */
+template <int W>
+__device__ __forceinline__ void rank_element(const rank_args &r, int i, int j, double *cp, cv cv0,
+					     const rank_vectors &v)
+{
+	const bool ger = r.kind == TF_OP_GER;
+	const cv xi = v.xi, yi = v.yi, xj = v.xj, yj = v.yj;
 	const bool diagonal_real = r.herm && i == j;
 	const bool xz = xj.re == 0.0 && xj.im == 0.0, yz = yj.re == 0.0 && yj.im == 0.0;
 	const bool skip = ger ? yz : r.kind == TF_OP_SYR ? xz : xz && yz;
@@ -1267,15 +1286,23 @@ __global__ void rank_kernel(rank_args r)
 	const int i0 = blockIdx.x * (32 * RANK_ROWS) + threadIdx.x;
 	double *cp[RANK_ROWS];
 	cv c0[RANK_ROWS];
+	rank_vectors v[RANK_ROWS] = {};
+	/* every load before the first store, which as far as the compiler
+	 * knows may change x and y */
+	if (j < r.n)
+		rank_load_column<W>(r, j, v[0]);
 #pragma unroll
 	for (int k = 0; k < RANK_ROWS; k++) {
 		cp[k] = rank_at<W>(r, i0 + 32 * k, j);
 		c0[k] = cp[k] ? load<W>(cp[k]) : cv{ 0.0, 0.0 };
+		v[k].xj = v[0].xj, v[k].yj = v[0].yj;
+		if (cp[k])
+			rank_load_row<W>(r, i0 + 32 * k, v[k]);
 	}
 #pragma unroll
 	for (int k = 0; k < RANK_ROWS; k++)
 		if (cp[k])
-			rank_element<W>(r, i0 + 32 * k, j, cp[k], c0[k]);
+			rank_element<W>(r, i0 + 32 * k, j, cp[k], c0[k], v[k]);
 }
 
 /* ---- launching */
