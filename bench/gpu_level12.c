@@ -33,15 +33,17 @@ void dger_(const int *, const int *, const double *, const double *, const int *
 	   const int *, double *, const int *);
 void zhemv_(const char *, const int *, const double *, const double *, const int *, const double *,
 	    const int *, const double *, double *, const int *, size_t);
+void zgemv_(const char *, const int *, const int *, const double *, const double *, const int *,
+	    const double *, const int *, const double *, double *, const int *, size_t);
 
 static int n, one_i = 1;
 static double *a, *x, *y, *c, result; /* device: a and c 2 n^2 doubles, x and y 2n */
 static const double one[2] = { 1.0, 0.0 }, half[2] = { 0.5, 0.0 };
 static cublasHandle_t handle;
 
-enum { DGEMV_N, DGEMV_T, DSYMV, DTRMV_N, DTRMV_T, DTRSV, DGER, DDOT, ZHEMV, ROUTINES };
+enum { DGEMV_N, DGEMV_T, DSYMV, DTRMV_N, DTRMV_T, DTRSV, DGER, DDOT, ZHEMV, ZGEMV_N, ZGEMV_C, ROUTINES };
 static const char *const names[] = { "dgemv N", "dgemv T", "dsymv", "dtrmv N", "dtrmv T",
-				      "dtrsv", "dger", "ddot", "zhemv" };
+				      "dtrsv", "dger", "ddot", "zhemv", "zgemv N", "zgemv C" };
 
 static void run(int routine, int cublas)
 {
@@ -60,6 +62,11 @@ static void run(int routine, int cublas)
 			cublasZhemv(handle, CUBLAS_FILL_MODE_UPPER, n, &zone, (const cuDoubleComplex *)a, n,
 				    (const cuDoubleComplex *)x, 1, &zhalf, (cuDoubleComplex *)y, 1);
 			break;
+		case ZGEMV_N: case ZGEMV_C:
+			cublasZgemv(handle, routine == ZGEMV_N ? CUBLAS_OP_N : CUBLAS_OP_C, n, n, &zone,
+				    (const cuDoubleComplex *)a, n, (const cuDoubleComplex *)x, 1, &zhalf,
+				    (cuDoubleComplex *)y, 1);
+			break;
 		}
 		cudaDeviceSynchronize();
 		return;
@@ -74,6 +81,8 @@ static void run(int routine, int cublas)
 	case DGER: dger_(&n, &n, half, x, &one_i, y, &one_i, c, &n); break;
 	case DDOT: result = ddot_(&n, x, &one_i, y, &one_i); break;
 	case ZHEMV: zhemv_("U", &n, one, a, &n, x, &one_i, half, y, &one_i, 1); break;
+	case ZGEMV_N: zgemv_("N", &n, &n, one, a, &n, x, &one_i, half, y, &one_i, 1); break;
+	case ZGEMV_C: zgemv_("C", &n, &n, one, a, &n, x, &one_i, half, y, &one_i, 1); break;
 	}
 	cudaDeviceSynchronize();
 }
@@ -107,7 +116,8 @@ int main(int argc, char **argv)
 		double nn = n, tri = nn * (nn + 1) / 2;
 		const double bytes[] = { 8 * (nn * nn + 3 * nn), 8 * (nn * nn + 3 * nn), 8 * (tri + 3 * nn),
 					 8 * (tri + 2 * nn), 8 * (tri + 2 * nn), 8 * (tri + 2 * nn),
-					 8 * (2 * nn * nn + 2 * nn), 8 * 2 * nn, 16 * (tri + 3 * nn) };
+					 8 * (2 * nn * nn + 2 * nn), 8 * 2 * nn, 16 * (tri + 3 * nn),
+					 16 * (nn * nn + 3 * nn), 16 * (nn * nn + 3 * nn) };
 		for (int r = 0; r < ROUTINES; r++) {
 			cudaMemcpy(y, h + 7, 2 * (size_t)n * 8, cudaMemcpyHostToDevice);
 			double dd = bench_median_seconds(run, r, 0);

@@ -9,9 +9,11 @@
  *     tile directly, 32 consecutive doubles a load; where it is stored
  *     transposed (GEMV and TRMV T and C, the mirrored triangle of SYMV) the
  *     lanes read the tile down its stored columns into shared memory and
- *     take their rows from there.  Both read A coalesced.  The sums are DD
- *     (the lazy step, renormalized once per tile; complex SYMV's tiles off
- *     the diagonal sum by extraction, below), one partial sum per
+ *     take their rows from there; a whole tile of a full matrix is read
+ *     from one address and a stride, each lane's loads issued before any
+ *     is used.  Both read A coalesced.  The sums are DD (real: the lazy
+ *     step, renormalized once per tile; complex: sums by extraction,
+ *     below, folded into DD once per tile), one partial sum per
  *     slice (SYMV: and per row block, its mirrored terms); the epilogue
  *     adds them, in eight shares an element added in order, applies
  *     alpha and beta in DD and rounds once: the same bits every run.
@@ -170,7 +172,7 @@ __device__ __forceinline__ tf_dd shfl_dd(tf_dd v, int lane)
 	return tf_dd_make(__shfl_sync(0xffffffffu, v.hi, lane), __shfl_sync(0xffffffffu, v.lo, lane));
 }
 
-/* ---- sums by extraction (the symmetric tiles)
+/* ---- sums by extraction (the complex products' tiles)
  *
  * A tile's products p = a b go into an exact double S and a rounded
  * double L: with sigma = 2^s above every |p| of the sum by 2^HEADROOM,
@@ -267,6 +269,42 @@ __device__ __forceinline__ acc halves_extracted(xacc x, int lane, int tj)
 	s.re = tf_two_sum(x.s_re, x.l_re);
 	s.im = W == 2 ? tf_two_sum(x.s_im, x.l_im) : tf_dd_make(0.0, 0.0);
 	return s;
+}
+
+/* s + the terms e[jj] x(j0 + jj) of a lane's row of a tile, x(j0 + jj) in
+ * lane jj's xv: complex, by an extraction sum whose point comes from the
+ * row's products (folded into s, which the caller renormalizes); real, by
+ * lazy DD steps.  SYMV's tiles off the diagonal also keep each element's
+ * field plus that of x(i) (its mirrored product's) in fields[jj]. */
+template <int W, int TJ>
+__device__ __forceinline__ void add_row_terms(acc &s, const cv (&e)[TJ], cv xv,
+					      unsigned short *fields, int xrow_field)
+{
+	if (W == 2) {
+		const int xv_field = exponent_field<W>(xv);
+		int row_fields = 0;
+#pragma unroll
+		for (int jj = 0; jj < TJ; jj++) {
+			const int f = exponent_field<W>(e[jj]);
+			row_fields = max(row_fields, f + __shfl_sync(0xffffffffu, xv_field, jj));
+			if (fields)
+				fields[jj] = (unsigned short)(f + xrow_field);
+		}
+		const double sigma = extraction_point(row_fields);
+		xacc r = { 0.0, 0.0, 0.0, 0.0 };
+#pragma unroll
+		for (int jj = 0; jj < TJ; jj++) {
+			cv xj = { __shfl_sync(0xffffffffu, xv.re, jj), __shfl_sync(0xffffffffu, xv.im, jj) };
+			mac_extract<W>(r, e[jj], xj, sigma);
+		}
+		fold<W>(s, r);
+	} else {
+#pragma unroll
+		for (int jj = 0; jj < TJ; jj++) {
+			cv xj = { __shfl_sync(0xffffffffu, xv.re, jj), 0.0 };
+			mac_lazy<W>(s, e[jj], xj);
+		}
+	}
 }
 
 /* ---- the matrix of a Level 2 op, read as op(A) */
@@ -391,17 +429,21 @@ constexpr int PRODUCT_WARPS = 4;
 
 /* Partial sums of y = op(A) x: warp (block, slice) adds the tiles of its
  * slice for 32 outputs into part[slice][i] (hi and lo, W parts each).
- * SYMV's copy is a kernel of its own, so that its registers do not lower
- * GEMV's and TRMV's occupancy; its complex sums over the strict tiles are
- * extraction sums (above), where the lazy DD steps left it bound by FP64
- * arithmetic (the real ones are not, and keep the lazy steps). */
-template <int W, bool SYMV>
+ * Each form (SYMV; GEMV and TRMV transposed; the others) is a kernel of
+ * its own, so that one form's registers do not lower another's occupancy.
+ * The complex sums are extraction sums (above), where the lazy DD steps
+ * left HEMV bound by FP64 arithmetic; the real ones are not, and keep the
+ * lazy steps. */
+enum { FORM_PLAIN, FORM_TRANSPOSED, FORM_SYMV };
+
+template <int W, int FORM>
 __global__ void __launch_bounds__(32 * PRODUCT_WARPS)
 	product_kernel(view v, int leny, int lenx, const double *x, int incx, int slices,
 		       double *part_hi, double *part_lo, double *mirror_hi, double *mirror_lo)
 {
 	constexpr int TJ = W == 1 ? 32 : 16;
 	__shared__ double tile[PRODUCT_WARPS][W][32][TJ + 1];
+	constexpr bool SYMV = FORM == FORM_SYMV;
 	constexpr bool EXTRACT = SYMV && W == 2;
 	/* the sums of exponent fields of the mirrored products (EXTRACT) */
 	__shared__ unsigned short tile_field[PRODUCT_WARPS][EXTRACT ? 32 : 1][TJ + 1];
@@ -448,29 +490,12 @@ __global__ void __launch_bounds__(32 * PRODUCT_WARPS)
 						e[jj] = load<W>(v.a + at * W);
 				}
 			}
-			if (EXTRACT) {
-				/* sigma from this row's products' exponents; the
-				 * mirrored products' kept for their columns */
-				const int xv_field = exponent_field<W>(xv), xrow_field = exponent_field<W>(xrow);
-				int row_fields = 0;
-#pragma unroll
-				for (int jj = 0; jj < TJ; jj++) {
-					const int f = exponent_field<W>(e[jj]);
-					row_fields = max(row_fields, f + __shfl_sync(0xffffffffu, xv_field, jj));
-					tile_field[warp][lane][jj] = (unsigned short)(f + xrow_field);
-				}
-				const double row_sigma = extraction_point(row_fields);
-				xacc r = { 0.0, 0.0, 0.0, 0.0 };
-#pragma unroll
-				for (int jj = 0; jj < TJ; jj++) {
-					cv xj = { __shfl_sync(0xffffffffu, xv.re, jj), W == 2 ? __shfl_sync(0xffffffffu, xv.im, jj) : 0.0 };
-					mac_extract<W>(r, e[jj], xj, row_sigma);
-				}
-				fold<W>(s, r); /* renormalized below, as every tile */
-			}
+			if (EXTRACT)
+				add_row_terms<W, TJ>(s, e, xv, &tile_field[warp][lane % (EXTRACT ? 32 : 1)][0],
+						     exponent_field<W>(xrow));
 #pragma unroll
 			for (int jj = 0; jj < TJ; jj++) {
-				if (!EXTRACT) {
+				if (!EXTRACT) { /* each step beside its element's store */
 					cv xj = { __shfl_sync(0xffffffffu, xv.re, jj), W == 2 ? __shfl_sync(0xffffffffu, xv.im, jj) : 0.0 };
 					mac_lazy<W>(s, e[jj], xj);
 				}
@@ -524,25 +549,44 @@ __global__ void __launch_bounds__(32 * PRODUCT_WARPS)
 					mirror_lo[at + 1] = m.im.lo;
 				}
 			}
-		} else if (!symv && v.transposed) {
-			const int jl = lane % TJ;
-#pragma unroll 8
-			for (int ii = lane / TJ; ii < 32; ii += 32 / TJ) {
-				cv e = { 0.0, 0.0 };
-				if (i0 + ii < leny && j0 + jl < lenx)
-					e = element<W>(v, i0 + ii, j0 + jl);
-				tile[warp][0][ii][jl] = e.re;
-				if (W == 2)
-					tile[warp][W - 1][ii][jl] = e.im;
-			}
-			__syncwarp();
+		} else if (FORM == FORM_TRANSPOSED) {
+			/* lane takes rows ii = first + k STEP of the tile's column jl,
+			 * A(j0 + jl, i0 + ii) as stored, all loaded before any is
+			 * stored into shared memory */
+			constexpr int STEP = 32 / TJ, LOADS = 32 / STEP;
+			const int jl = lane % TJ, first = lane / TJ;
+			cv t[LOADS];
+			if (v.kind == TF_OP_GEMV && v.storage == TF_STORAGE_FULL && i0 + 32 <= leny &&
+			    j0 + TJ <= lenx) {
+				/* the common tile: whole, of a full matrix: one
+				 * address and a stride */
+				const double *p = v.a + ((size_t)(i0 + first) * v.lda + j0 + jl) * W;
+				const size_t step = (size_t)STEP * v.lda * W;
 #pragma unroll
-			for (int jj = 0; jj < TJ; jj++) {
-				cv xj = { __shfl_sync(0xffffffffu, xv.re, jj), W == 2 ? __shfl_sync(0xffffffffu, xv.im, jj) : 0.0 };
-				cv e = { tile[warp][0][lane][jj], W == 2 ? tile[warp][W - 1][lane][jj] : 0.0 };
-				mac_lazy<W>(s, e, xj);
+				for (int k = 0; k < LOADS; k++)
+					t[k] = conj_if(load<W>(p + k * step), W == 2 && v.conj);
+			} else {
+#pragma unroll
+				for (int k = 0; k < LOADS; k++) {
+					const int ii = first + k * STEP;
+					t[k] = cv{ 0.0, 0.0 };
+					if (i0 + ii < leny && j0 + jl < lenx)
+						t[k] = element<W>(v, i0 + ii, j0 + jl);
+				}
+			}
+#pragma unroll
+			for (int k = 0; k < LOADS; k++) {
+				tile[warp][0][first + k * STEP][jl] = t[k].re;
+				if (W == 2)
+					tile[warp][W - 1][first + k * STEP][jl] = t[k].im;
 			}
 			__syncwarp();
+			cv e[TJ];
+#pragma unroll
+			for (int jj = 0; jj < TJ; jj++)
+				e[jj] = cv{ tile[warp][0][lane][jj], W == 2 ? tile[warp][W - 1][lane][jj] : 0.0 };
+			__syncwarp();
+			add_row_terms<W, TJ>(s, e, xv, nullptr, 0);
 		} else {
 			cv e[TJ];
 #pragma unroll
@@ -551,11 +595,7 @@ __global__ void __launch_bounds__(32 * PRODUCT_WARPS)
 				if (i < leny && j0 + jj < lenx)
 					e[jj] = element<W>(v, i, j0 + jj);
 			}
-#pragma unroll
-			for (int jj = 0; jj < TJ; jj++) {
-				cv xj = { __shfl_sync(0xffffffffu, xv.re, jj), W == 2 ? __shfl_sync(0xffffffffu, xv.im, jj) : 0.0 };
-				mac_lazy<W>(s, e[jj], xj);
-			}
+			add_row_terms<W, TJ>(s, e, xv, nullptr, 0);
 		}
 		renormalize<W>(s);
 	}
@@ -1373,12 +1413,16 @@ cudaError_t launch(const struct tf_op *op, double *scratch, unsigned *counter, i
 		if (sums) {
 			const long long warps = (long long)iblocks * slices;
 			const unsigned blocks = blocks_for(warps, PRODUCT_WARPS);
+			const view v = view_of(op);
 			if (op->kind == TF_OP_SYMV)
-				product_kernel<W, true><<<blocks, 32 * PRODUCT_WARPS, 0, stream>>>(
-					view_of(op), leny, lenx, x, incx, slices, hi, lo, mirror_hi, mirror_lo);
+				product_kernel<W, FORM_SYMV><<<blocks, 32 * PRODUCT_WARPS, 0, stream>>>(
+					v, leny, lenx, x, incx, slices, hi, lo, mirror_hi, mirror_lo);
+			else if (v.transposed)
+				product_kernel<W, FORM_TRANSPOSED><<<blocks, 32 * PRODUCT_WARPS, 0, stream>>>(
+					v, leny, lenx, x, incx, slices, hi, lo, mirror_hi, mirror_lo);
 			else
-				product_kernel<W, false><<<blocks, 32 * PRODUCT_WARPS, 0, stream>>>(
-					view_of(op), leny, lenx, x, incx, slices, hi, lo, mirror_hi, mirror_lo);
+				product_kernel<W, FORM_PLAIN><<<blocks, 32 * PRODUCT_WARPS, 0, stream>>>(
+					v, leny, lenx, x, incx, slices, hi, lo, mirror_hi, mirror_lo);
 		}
 		finish_kernel<W><<<blocks_for(leny, 32), 32 * FINISH_PARTS, 0, stream>>>(
 			op->kind, leny, slices, sums, hi, lo, mirror_hi, mirror_lo, op->uplo == 'U', alpha,

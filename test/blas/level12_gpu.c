@@ -531,7 +531,8 @@ static void judge_product(const struct l2_args *a, const double *A, const double
 		}
 }
 
-/* Scales the stored triangle of a full A (SYMV, HEMV) and x: graded 1,
+/* Scales the stored part of a full square A (SYMV, HEMV: its triangle;
+ * ZGEMV: all of it) and x: graded 1,
  * A(r, c) by 2^(g_r + g_c) and x(j) by 2^-g_j, g_j in [-30, 30], so that
  * the factors of a tile lie far apart and its products do not (the sums by
  * extraction of kernels/level12.cu must take their point from the
@@ -545,7 +546,7 @@ static void grade(const struct l2_args *a, double *A, double *x)
 		g[j] = a->graded == 1 ? bh_int(-30, 30) : 0;
 	for (int c = 0; c < a->n; c++)
 		for (int r = 0; r < a->n; r++)
-			if (a->uplo == 'U' ? r <= c : r >= c)
+			if (a->which == ZGEMV || (a->uplo == 'U' ? r <= c : r >= c))
 				for (int p = 0; p < w; p++) {
 					double *e = A + ((size_t)c * a->lda + r) * w + p;
 					*e = ldexp(*e, a->graded == 1 ? g[r] + g[c] : 990);
@@ -645,18 +646,18 @@ static void level2_case(struct l2_args *a, double nonfinite)
 	free(y);
 }
 
-/* SYMV and HEMV over many whole tiles with graded data and with products
- * near overflow (grade()). */
+/* SYMV, HEMV and ZGEMV (N and C) over many whole tiles with graded data
+ * and with products near overflow (grade()). */
 static void graded_products(void)
 {
-	const int routines[] = { DSYMV, ZHEMV };
+	const int routines[] = { DSYMV, ZHEMV, ZGEMV };
 	for (unsigned r = 0; r < sizeof routines / sizeof *routines; r++)
 		for (int graded = 1; graded <= 2; graded++)
 			for (int ui = 0; ui < 2; ui++) {
 				struct l2_args a = { 0 };
-				a.which = routines[r], a.width = a.which == ZHEMV ? 2 : 1;
+				a.which = routines[r], a.width = a.which == DSYMV ? 1 : 2;
 				a.n = a.m = 200, a.graded = graded;
-				a.trans = 'N', a.uplo = ui ? 'L' : 'U', a.diag = 'N';
+				a.trans = a.which == ZGEMV && ui ? 'C' : 'N', a.uplo = ui ? 'L' : 'U', a.diag = 'N';
 				a.incx = ui ? -1 : 1, a.incy = 1;
 				const double scale = graded == 2 ? 0x1p-40 : 1.0;
 				a.alpha[0] = scale * bh_scaled(), a.alpha[1] = a.width == 2 ? scale * bh_scaled() : 0.0;
