@@ -69,17 +69,17 @@ void tf_gpu_level12_op(struct tf_gpu_context *gpu, const struct tf_op *op, tf_gp
 					cudaMemcpyDeviceToHost, stream)) == cudaSuccess)) &&
 	    (status = cudaStreamSynchronize(stream)) == cudaSuccess) {
 		nonfinite = *counter_back;
-		if (is_reduction(op))
+		if (reduction)
 			memcpy(result, result_back, (size_t)width * sizeof *result);
 	}
-	if (status == cudaSuccess && nonfinite && leaves_nonfinite(op) && !is_reduction(op) &&
+	if (status == cudaSuccess && nonfinite && leaves_nonfinite(op) && !reduction &&
 	    (status = tf_kernel_level12_restore(op, scratch, stream)) == cudaSuccess)
 		status = cudaStreamSynchronize(stream);
 	if (status != cudaSuccess) {
 		cudaStreamSynchronize(stream);
 		cudaGetLastError();
 		tf_gpu_failed(routine, TF_FAULT_LAUNCH, status);
-		if (!is_reduction(op))
+		if (!reduction)
 			tf_fatal("%s: its output, in device memory, may have been partly written by the "
 				 "failed kernel; stopping rather than return a wrong result", routine);
 		undone(op, context);
@@ -89,7 +89,7 @@ void tf_gpu_level12_op(struct tf_gpu_context *gpu, const struct tf_op *op, tf_gp
 		undone(op, context);
 		return;
 	}
-	if (is_reduction(op) &&
+	if (reduction &&
 	    cudaMemcpy(op->result, result, (size_t)width * sizeof *result, cudaMemcpyDefault) !=
 		    cudaSuccess) {
 		cudaGetLastError();

@@ -360,7 +360,7 @@ static const char *const l2_names[] = {
 
 struct l2_args {
 	int which, m, n, kl, ku, k, lda, incx, incy, width, row_major;
-	int graded; /* full SYMV and HEMV: see grade() */
+	int graded; /* full SYMV, HEMV and ZGEMV: see grade() */
 	char trans, uplo, diag;
 	double alpha[2], beta[2];
 };
