@@ -15,7 +15,7 @@
  * -updates: the DD GEMMs of dtrsm's recursion at order N with N
  * right-hand sides (src/gpu/trsm.h), one line per level: C -= X T with C
  * and X N x w, T w x w, all DD on the device (tf_ddgemm), for w = N/2 down
- * to the leaf's 64; seconds per GEMM (median of 3), the GEMMs of that
+ * to TF_TRSM_BLOCK (the blocks below are solved whole by one kernel); seconds per GEMM (median of 3), the GEMMs of that
  * level in one solve (N / 2w), their seconds together, and the rate in
  * TDDFLOP/s (2 N w^2 a GEMM). */
 #include "config.h"
@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <time.h>
 #include "bench/wall_clock.h"
+#include "kernels/trsm.h"
 #include "test/splitmix64.h"
 #include "twofold.h"
 
@@ -100,7 +101,7 @@ static int updates(int order)
 	const tf_dd minus_one = { -1.0, 0.0 }, plus_one = { 1.0, 0.0 };
 	printf("%6s %6s %12s %6s %12s %10s\n", "N", "w", "s/GEMM", "GEMMs", "s/level", "TDDFLOP/s");
 	double total = 0.0;
-	for (int w = order / 2; w >= 64; w /= 2) {
+	for (int w = order / 2; w >= TF_TRSM_BLOCK; w /= 2) {
 		double times[3];
 		tf_ddgemm('N', 'N', order, w, w, minus_one, x, order, t, order / 2, plus_one, r, order);
 		cudaDeviceSynchronize();

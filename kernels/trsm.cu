@@ -1,7 +1,8 @@
 /* Kernels of the triangular solves (trsm.h).  The element-wise ones use
- * one thread per element on a grid of 32 x 8 blocks; the leaf keeps a
- * block of rows of x in shared memory, one thread per row and column
- * stripe. */
+ * one thread per element on a grid of 32 x 8 blocks; the complex leaf
+ * keeps a block of rows of x in shared memory, one thread per row and
+ * column stripe; the real block kernel keeps a chunk of each row's
+ * unknowns in registers, one thread per row and share of the steps. */
 #include "kernels/trsm.h"
 #include "twofold/arith_zdd.h"
 
@@ -83,34 +84,8 @@ __global__ void find_nonfinite_kernel(int rows, int cols, const tf_dd *x, int ld
 		*flag = 1;
 }
 
-/* The unknowns as the leaf computes with them: DD, or complex DD from two
- * columns of x. */
-struct real_unknown {
-	typedef tf_dd value;
-	static constexpr int ROWS = 32, STRIPES = 8;
-	static __device__ value load(const tf_dd *x, int ldx, int i, int q)
-	{
-		return x[(size_t)q * ldx + i];
-	}
-	static __device__ void store(tf_dd *x, int ldx, int i, int q, value v)
-	{
-		x[(size_t)q * ldx + i] = v;
-	}
-	static __device__ value zero()
-	{
-		return tf_dd_make(0.0, 0.0);
-	}
-	static __device__ value divide(value v, const tf_dd *t, int ldt, int p)
-	{
-		return tf_dd_div_d(v, t[(size_t)p * ldt + p].hi);
-	}
-	/* acc - v t(p, q) */
-	static __device__ value take(value acc, value v, const tf_dd *t, int ldt, int p, int q)
-	{
-		return tf_dd_fma_dd(acc, -t[(size_t)q * ldt + p].hi, v);
-	}
-};
-
+/* The complex unknowns as the leaf computes with them: complex DD from
+ * two columns of x. */
 struct complex_unknown {
 	typedef tf_zdd value;
 	static constexpr int ROWS = 16, STRIPES = 16;
@@ -140,10 +115,10 @@ struct complex_unknown {
 	}
 };
 
-/* x t = x for one block of ROWS rows: column p is final once divided by
- * t(p, p); it is then taken from every column q that depends on it (q > p
- * for an upper t, q < p for a lower one), the columns shared among the
- * STRIPES thread rows. */
+/* x t = x for one block of ROWS rows of complex unknowns: column p is
+ * final once divided by t(p, p); it is then taken from every column q
+ * that depends on it (q > p for an upper t, q < p for a lower one), the
+ * columns shared among the STRIPES thread rows. */
 template <class U>
 __global__ void leaf_kernel(int rows, int order, const tf_dd *t, int ldt, int upper, int unit,
 			    tf_dd *x, int ldx)
@@ -179,7 +154,147 @@ cudaError_t launch_leaf(int rows, int order, const tf_dd *t, int ldt, int upper,
 	return cudaGetLastError();
 }
 
+/* The block kernel's shape (tf_kernel_trsm_block): 32 rows a thread
+ * block, one a lane; GROUPS warps share the taking of earlier columns (so
+ * that a solve of 8192 rows has 16 warps an SM: its speed is the FP64
+ * pipe's, fed by enough warps); CHUNK columns solved at a time in
+ * registers; the lazy sums renormalized every RENORMALIZE steps
+ * (twofold/arith_dd.h's rule). */
+constexpr int BLOCK_ROWS = 32, BLOCK_GROUPS = 8, BLOCK_CHUNK = 16, BLOCK_RENORMALIZE = 32;
+constexpr int BLOCK_THREADS = BLOCK_ROWS * BLOCK_GROUPS;
+
+/* Doubles of the block kernel's shared memory for an order: the chunk's
+ * panel of t (CHUNK rows of the padded order), whose space the partial
+ * sums of every warp but the first take once it has been read, then the
+ * chunk's own triangle (CHUNK x CHUNK). */
+__host__ __device__ size_t block_panel_doubles(int order)
+{
+	const size_t span = (size_t)(order + BLOCK_CHUNK - 1) / BLOCK_CHUNK * BLOCK_CHUNK;
+	const size_t partial = (size_t)(BLOCK_GROUPS - 1) * BLOCK_CHUNK * BLOCK_ROWS * 2;
+	return BLOCK_CHUNK * span > partial ? BLOCK_CHUNK * span : partial;
+}
+
+size_t block_shared_bytes(int order)
+{
+	return (block_panel_doubles(order) + BLOCK_CHUNK * BLOCK_CHUNK) * sizeof(double);
+}
+
+/* x t = x for the rows of one thread block.  Step s is column s of an
+ * upper t and order - 1 - s of a lower one, so that a column depends on
+ * the steps before it.  For the chunk of steps c0 .. c0 + CHUNK: the
+ * panel holds t's elements from every step before the chunk into the
+ * chunk's columns (panel[j][s] = t(column s, column c0 + j)), the
+ * triangle those among the chunk's own; warp g takes steps g, g + GROUPS,
+ * ... before c0 from its share of sums (the first warp's starting from
+ * the chunk's right-hand sides); the first warp adds the others' sums and
+ * solves the chunk in registers. */
+__global__ void __launch_bounds__(BLOCK_THREADS, 2)
+block_kernel(int rows, int order, const tf_dd *t, int ldt, int upper, int unit, tf_dd *x,
+	     int ldx)
+{
+	extern __shared__ double shared[];
+	const int span = (order + BLOCK_CHUNK - 1) / BLOCK_CHUNK * BLOCK_CHUNK;
+	double *panel = shared;
+	tf_dd *partial = (tf_dd *)shared;
+	double *triangle = shared + block_panel_doubles(order);
+	const int lane = threadIdx.x, group = threadIdx.y;
+	const int thread = group * BLOCK_ROWS + lane;
+	const int i = blockIdx.x * BLOCK_ROWS + lane;
+	const bool live = i < rows;
+	const tf_dd zero = tf_dd_make(0.0, 0.0);
+	auto column = [=](int s) { return upper ? s : order - 1 - s; };
+	auto unknown = [=](int s) { return x + (size_t)column(s) * ldx + i; };
+
+	for (int c0 = 0; c0 < order; c0 += BLOCK_CHUNK) {
+		const int cols = min(BLOCK_CHUNK, order - c0), depth = c0 + cols;
+		__syncthreads(); /* the last chunk solved and stored */
+		for (int e = thread; e < BLOCK_CHUNK * depth; e += BLOCK_THREADS) {
+			const int j = e / depth, s = e - j * depth;
+			const double v = j < cols ? t[(size_t)column(c0 + j) * ldt + column(s)].hi : 0.0;
+			if (s < c0)
+				panel[j * span + s] = v;
+			else
+				triangle[j * BLOCK_CHUNK + s - c0] = v;
+		}
+		__syncthreads();
+
+		tf_dd acc[BLOCK_CHUNK];
+#pragma unroll
+		for (int j = 0; j < BLOCK_CHUNK; j++)
+			acc[j] = group == 0 && live && j < cols ? *unknown(c0 + j) : zero;
+		int s = group, steps = 0;
+		tf_dd v = live && s < c0 ? *unknown(s) : zero;
+		for (; s < c0; s += BLOCK_GROUPS) {
+			/* the next step's unknown in flight while this one is taken */
+			const int next = s + BLOCK_GROUPS;
+			const tf_dd v_next = live && next < c0 ? *unknown(next) : zero;
+#pragma unroll
+			for (int j = 0; j < BLOCK_CHUNK; j++)
+				acc[j] = tf_dd_fma_dd_lazy(acc[j], -panel[j * span + s], v);
+			if (++steps == BLOCK_RENORMALIZE) {
+				steps = 0;
+#pragma unroll
+				for (int j = 0; j < BLOCK_CHUNK; j++)
+					acc[j] = tf_dd_renormalize(acc[j]);
+			}
+			v = v_next;
+		}
+#pragma unroll
+		for (int j = 0; j < BLOCK_CHUNK; j++)
+			acc[j] = tf_dd_renormalize(acc[j]);
+		__syncthreads(); /* the panel read: its space takes the partial sums */
+		if (group > 0)
+#pragma unroll
+			for (int j = 0; j < BLOCK_CHUNK; j++)
+				partial[((group - 1) * BLOCK_CHUNK + j) * BLOCK_ROWS + lane] = acc[j];
+		__syncthreads();
+		if (group > 0)
+			continue;
+		for (int g = 0; g < BLOCK_GROUPS - 1; g++)
+#pragma unroll
+			for (int j = 0; j < BLOCK_CHUNK; j++)
+				acc[j] = tf_dd_add(acc[j],
+						   partial[(g * BLOCK_CHUNK + j) * BLOCK_ROWS + lane]);
+#pragma unroll
+		for (int j = 0; j < BLOCK_CHUNK; j++) {
+			if (j >= cols)
+				break;
+			if (!unit)
+				acc[j] = tf_dd_div_d(acc[j], triangle[j * BLOCK_CHUNK + j]);
+#pragma unroll
+			for (int k = j + 1; k < BLOCK_CHUNK; k++)
+				if (k < cols)
+					acc[k] = tf_dd_fma_dd(acc[k], -triangle[k * BLOCK_CHUNK + j],
+							      acc[j]);
+		}
+		if (live)
+#pragma unroll
+			for (int j = 0; j < BLOCK_CHUNK; j++)
+				if (j < cols)
+					*unknown(c0 + j) = acc[j];
+	}
+}
+
 } // namespace
+
+extern "C" cudaError_t tf_kernel_trsm_block(int rows, int order, const tf_dd *t, int ldt,
+					    int upper, int unit, tf_dd *x, int ldx,
+					    cudaStream_t stream)
+{
+	if (rows <= 0 || order <= 0)
+		return cudaSuccess;
+	if (order > TF_TRSM_BLOCK)
+		return cudaErrorInvalidValue;
+	const size_t bytes = block_shared_bytes(order);
+	cudaError_t status = cudaFuncSetAttribute(
+		block_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes);
+	if (status != cudaSuccess)
+		return status;
+	block_kernel<<<(unsigned)((rows + BLOCK_ROWS - 1) / BLOCK_ROWS),
+		       dim3(BLOCK_ROWS, BLOCK_GROUPS), bytes, stream>>>(rows, order, t, ldt, upper,
+									 unit, x, ldx);
+	return cudaGetLastError();
+}
 
 extern "C" cudaError_t tf_kernel_trsm_triangle(int order, const double *a, int lda, int complex,
 					       int transpose, int conj, char uplo, int unit,
@@ -227,12 +342,11 @@ extern "C" cudaError_t tf_kernel_trsm_find_nonfinite(int rows, int cols, int com
 	return cudaGetLastError();
 }
 
-extern "C" cudaError_t tf_kernel_trsm_leaf(int rows, int order, int complex, const tf_dd *t,
-					   int ldt, int upper, int unit, tf_dd *x, int ldx,
+extern "C" cudaError_t tf_kernel_trsm_leaf(int rows, int order, const tf_dd *t, int ldt,
+					   int upper, int unit, tf_dd *x, int ldx,
 					   cudaStream_t stream)
 {
 	if (rows <= 0 || order <= 0)
 		return cudaSuccess;
-	return complex ? launch_leaf<complex_unknown>(rows, order, t, ldt, upper, unit, x, ldx, stream)
-		       : launch_leaf<real_unknown>(rows, order, t, ldt, upper, unit, x, ldx, stream);
+	return launch_leaf<complex_unknown>(rows, order, t, ldt, upper, unit, x, ldx, stream);
 }

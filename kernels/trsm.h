@@ -19,7 +19,7 @@
 extern "C" {
 #endif
 
-/* The diagonal blocks the leaf kernel solves: at most this order. */
+/* The diagonal blocks the complex leaf kernel solves: at most this order. */
 #define TF_TRSM_LEAF 64
 
 /* T = S (conjugated when conj) of S = A or A^T (transpose), order x
@@ -46,13 +46,27 @@ cudaError_t tf_kernel_trsm_load(int rows, int cols, int complex, double alpha_re
 cudaError_t tf_kernel_trsm_round(int rows, int cols, int complex, const tf_dd *x, int ldx,
 				 int transpose, double *out, int ldo, cudaStream_t stream);
 
-/* Solves x t = x in place for the rows x order unknowns x (order at most
- * TF_TRSM_LEAF) and the triangle t (upper or lower; unit: its diagonal
- * taken as 1, not divided by; complex: t is ta's block), in DD: columns
+/* Solves x t = x in place for complex unknowns x, rows x order (order at
+ * most TF_TRSM_LEAF), and the triangle t (ta's block; upper or lower;
+ * unit: its diagonal taken as 1, not divided by), in complex DD: columns
  * in order of dependence, each divided by its diagonal element and then
  * taken from the columns that depend on it. */
-cudaError_t tf_kernel_trsm_leaf(int rows, int order, int complex, const tf_dd *t, int ldt,
-				int upper, int unit, tf_dd *x, int ldx, cudaStream_t stream);
+cudaError_t tf_kernel_trsm_leaf(int rows, int order, const tf_dd *t, int ldt, int upper,
+				int unit, tf_dd *x, int ldx, cudaStream_t stream);
+
+/* The widest diagonal block tf_kernel_trsm_block solves whole. */
+#define TF_TRSM_BLOCK 512
+
+/* Solves x t = x in place for real unknowns x, rows x order (order at
+ * most TF_TRSM_BLOCK), and the triangle t (upper or lower; unit: its
+ * diagonal taken as 1), in DD, all in one kernel: the rows are
+ * independent, so each block of 32 rows is one thread block, which takes
+ * the columns in chunks of 16 in order of dependence.  A chunk first
+ * takes the columns solved before it (the thread block's warps each a
+ * share of them, summed lazily and renormalized, then added in DD), then
+ * is solved by substitution in registers. */
+cudaError_t tf_kernel_trsm_block(int rows, int order, const tf_dd *t, int ldt, int upper,
+				 int unit, tf_dd *x, int ldx, cudaStream_t stream);
 
 /* Whether any of the rows x cols unknowns rounds to Inf or NaN: *flag
  * (device memory, zeroed by the caller) becomes nonzero. */

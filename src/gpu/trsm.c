@@ -24,19 +24,29 @@ struct solve {
 	tf_gpu_trsm_update *update;
 };
 
+/* The widest diagonal block solved by one kernel: real X by the block
+ * kernel, complex X by the leaf. */
+static int diagonal_order(const struct solve *s)
+{
+	return s->width == 1 ? TF_TRSM_BLOCK : TF_TRSM_LEAF;
+}
+
 /* Columns c0 .. c0 + w of X against T's diagonal block there. */
-static int leaf(const struct solve *s, int c0, int w)
+static int diagonal(const struct solve *s, int c0, int w)
 {
 	struct tf_gpu_context *gpu = tf_gpu_acquire();
 	if (!gpu)
 		return -1;
 	cudaStream_t stream = gpu->streams[0];
+	const tf_dd *t = s->ta + (size_t)s->width * c0 + (size_t)c0 * s->width * s->order;
+	tf_dd *x = s->x + (size_t)s->width * c0 * s->rows;
 	cudaError_t status = tf_gpu_inject(TF_FAULT_LAUNCH);
 	if (status == cudaSuccess)
-		status = tf_kernel_trsm_leaf(s->rows, w, s->width == 2,
-					     s->ta + (size_t)s->width * c0 + (size_t)c0 * s->width * s->order,
-					     s->width * s->order, s->upper, s->unit,
-					     s->x + (size_t)s->width * c0 * s->rows, s->rows, stream);
+		status = s->width == 1
+				 ? tf_kernel_trsm_block(s->rows, w, t, s->order, s->upper, s->unit,
+							x, s->rows, stream)
+				 : tf_kernel_trsm_leaf(s->rows, w, t, s->width * s->order, s->upper,
+						       s->unit, x, s->rows, stream);
 	if (status == cudaSuccess)
 		status = cudaStreamSynchronize(stream);
 	return tf_gpu_finish(gpu, s->routine, TF_FAULT_LAUNCH, status, 0);
@@ -66,11 +76,12 @@ static int update(const struct solve *s, int from, int k, int to, int w)
 }
 
 /* Columns c0 .. c0 + w, halved (the first part a multiple of the leaf's
- * order) until a leaf: the part T's triangle makes independent first. */
+ * order) until a diagonal block: the part T's triangle makes independent
+ * first. */
 static int solve(const struct solve *s, int c0, int w)
 {
-	if (w <= TF_TRSM_LEAF)
-		return leaf(s, c0, w);
+	if (w <= diagonal_order(s))
+		return diagonal(s, c0, w);
 	int h = ((w + 1) / 2 + TF_TRSM_LEAF - 1) / TF_TRSM_LEAF * TF_TRSM_LEAF;
 	if (s->upper)
 		return solve(s, c0, h) || update(s, c0, h, c0 + h, w - h) ||

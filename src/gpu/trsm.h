@@ -10,13 +10,15 @@
  * words zero, zeros outside the triangle, 1 on a unit diagonal); X is
  * rows x order in DD.  The solve is recursive on the columns of X: for an
  * upper T, X1 T11 = R1, then R2 -= X1 T12, then X2 T22 = R2 (a lower T
- * the other way round), down to diagonal blocks of TF_TRSM_LEAF
- * (kernels/trsm.h), which a substitution kernel solves in DD (complex DD
- * for ztrsm).  Each update R2 -= X1 T12 is a DD GEMM (alpha -1, beta 1)
+ * the other way round), down to diagonal blocks that one kernel solves
+ * whole by substitution (kernels/trsm.h): real ones of up to
+ * TF_TRSM_BLOCK in DD, by the block kernel, which takes each chunk of
+ * columns from those before it within the block itself; complex ones of
+ * up to TF_TRSM_LEAF in complex DD, by the leaf.  Each update R2 -= X1 T12 is a DD GEMM (alpha -1, beta 1)
  * over device arrays, which the caller runs (the planner: the split
  * product engine, else the DD kernel); its result is rounded once into
  * DD.  ztrsm's update is two real ones, the real and imaginary parts of
- * X1 T12 as products of inner length 2k (kernels/trsm.h's layout). 
+ * X1 T12 as products of inner length 2k (kernels/trsm.h's layout).
  *
  * Host arrays are uploaded first (A into a staging part of the buffer, B
  * likewise), and the rounded solution is brought back; device and managed

@@ -23,11 +23,14 @@
  *
  * Built with TF_TRSM_GPU as trsm_gpu (the GPU's solves, gpu/trsm.h; run
  * with the GPU forced, test/gpu.list): the sets above, then a large set
- * (orders 129 to 260 and 1 to 12 right-hand sides: past two or
- * more of the GPU's diagonal blocks and two levels of its recursion), and
- * the random, ill, blocks and large sets again with A and B in device
- * memory (judged the same way; the CBLAS entries and Inf or NaN only on
- * host arrays). */
+ * (orders 129 to 260 and 1 to 12 right-hand sides: past two or more of
+ * the complex solve's diagonal blocks and two levels of its recursion, and
+ * past the real block kernel's chunks of 16 columns), a wide set (dtrsm
+ * only, trans N and T, diag N: orders 513 to 700 and 33 to 36 right-hand
+ * sides: past the real solve's blocks of 512 and a level of its
+ * recursion, two thread blocks of rows), and the random, ill, blocks and
+ * large sets again with A and B in device memory (judged the same way;
+ * the CBLAS entries and Inf or NaN only on host arrays). */
 #include "config.h"
 
 #include <math.h>
@@ -56,11 +59,12 @@ struct trsm_case {
 	double *a, *b;  /* A (order p, lda) and B (m x n, ldb), as given */
 };
 
-enum set { RANDOM, ILL, BLOCKS, NONFINITE, BIG, LARGE };
-static const char *set_names[] = { "random", "ill", "blocks", "nonfinite", "big", "large" };
+enum set { RANDOM, ILL, BLOCKS, NONFINITE, BIG, LARGE, WIDE };
+static const char *set_names[] = { "random", "ill", "blocks", "nonfinite", "big", "large",
+				   "wide" };
 
 static uint64_t bits_hash = 1469598103934665603u;
-static double worst_ulps[LARGE + 1]; /* per set, of the judged elements */
+static double worst_ulps[WIDE + 1]; /* per set, of the judged elements */
 static int on_device; /* twofold's calls on copies of A and B in device memory */
 
 static void hash(const double *v, size_t count)
@@ -437,6 +441,8 @@ static void run_set(enum set set, int complexes)
 					for (int di = 0; di < 2; di++) {
 						if (set == ILL && diags[di] == 'U')
 							continue; /* no diagonal to make small */
+						if (set == WIDE && (transes[ti] == 'C' || diags[di] == 'U'))
+							continue; /* C is T for real A; the large set has U */
 						int rounds = set == NONFINITE ? 4 : set == RANDOM || set == ILL ? 2 : 1;
 						for (int round = 0; round < rounds; round++) {
 							struct trsm_case c = {
@@ -456,6 +462,12 @@ static void run_set(enum set set, int complexes)
 							if (set == LARGE) {
 								int p = splitmix64_int(&rng, 129, 260);
 								int q = splitmix64_int(&rng, 1, 12);
+								c.m = c.side == 'L' ? p : q;
+								c.n = c.side == 'L' ? q : p;
+							}
+							if (set == WIDE) {
+								int p = splitmix64_int(&rng, 513, 700);
+								int q = splitmix64_int(&rng, 33, 36);
 								c.m = c.side == 'L' ? p : q;
 								c.n = c.side == 'L' ? q : p;
 							}
@@ -511,6 +523,7 @@ int main(int argc, char **argv)
 	run_set(NONFINITE, 2);
 #ifdef TF_TRSM_GPU
 	run_set(LARGE, 2);
+	run_set(WIDE, 1);
 	on_device = 1;
 	run_set(RANDOM, 2);
 	run_set(ILL, 2);
@@ -518,7 +531,7 @@ int main(int argc, char **argv)
 	run_set(LARGE, 2);
 	on_device = 0;
 #endif
-	for (int set = RANDOM; set <= LARGE; set++)
+	for (int set = RANDOM; set <= WIDE; set++)
 		if (set != NONFINITE && set != BIG && (bh_mode == BH_DD || set == ILL))
 			printf("%% set %s: worst element %.3g ulps from the double nearest the exact "
 			       "solution\n", set_names[set], worst_ulps[set]);
