@@ -15,9 +15,10 @@
  * -updates: the DD GEMMs of dtrsm's recursion at order N with N
  * right-hand sides (src/gpu/trsm.h), one line per level: C -= X T with C
  * and X N x w, T w x w, all DD on the device (tf_ddgemm), for w = N/2 down
- * to TF_TRSM_BLOCK (the blocks below are solved whole by one kernel); seconds per GEMM (median of 3), the GEMMs of that
- * level in one solve (N / 2w), their seconds together, and the rate in
- * TDDFLOP/s (2 N w^2 a GEMM). */
+ * to TF_TRSM_BLOCK (the blocks below are solved whole by one kernel);
+ * seconds per GEMM (median of 3), the GEMMs of that level in one solve
+ * (N / 2w), their seconds together, and the rate in TDDFLOP/s (2 N w^2 a
+ * GEMM). */
 #include "config.h"
 
 #include <cuda_runtime_api.h>

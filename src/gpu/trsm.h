@@ -14,10 +14,10 @@
  * whole by substitution (kernels/trsm.h): real ones of up to
  * TF_TRSM_BLOCK in DD, by the block kernel, which takes each chunk of
  * columns from those before it within the block itself; complex ones of
- * up to TF_TRSM_LEAF in complex DD, by the leaf.  Each update R2 -= X1 T12 is a DD GEMM (alpha -1, beta 1)
- * over device arrays, which the caller runs (the planner: the split
- * product engine, else the DD kernel); its result is rounded once into
- * DD.  ztrsm's update is two real ones, the real and imaginary parts of
+ * up to TF_TRSM_LEAF in complex DD, by the leaf.  Each update R2 -= X1
+ * T12 is a DD GEMM (alpha -1, beta 1) over device arrays, which the
+ * caller runs (the planner: the split product engine, else the DD
+ * kernel); its result is rounded once into DD.  ztrsm's update is two real ones, the real and imaginary parts of
  * X1 T12 as products of inner length 2k (kernels/trsm.h's layout).
  *
  * Host arrays are uploaded first (A into a staging part of the buffer, B
