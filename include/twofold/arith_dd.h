@@ -294,6 +294,22 @@ TF_ARITH int tf_dd_range_may_apply(int high_a, int high_b)
 	return high_a + high_b < TF_DD_RANGE_SMALL;
 }
 
+/* Whether a finite result r of a kernel's fast path, whose sum or term
+ * came out tiny, needs no second look: underflow is then the fast path's
+ * only loss to the range, and it is bounded.  Each exact product loses at
+ * most 2^-1075 of its low part, and each rounding on a DD's low word at
+ * most 2^-1075 beyond its relative error, three per product of a sum (the
+ * lazy and the renormalizing steps alike); alpha's product and beta C's
+ * sum add at most 16 more.  With weight the sum of |alpha| over the
+ * products (|u_i| for a rank update's term), the loss is under (weight + 4)
+ * 2^-1073.  Where that is at most 2^-56 |r| (an eighth of r's ulp, r then
+ * normal), r is the rounding of a DD value that close to the exact one,
+ * within the contract as any other sum is; else the second look decides. */
+TF_ARITH int tf_dd_range_underflow_harmless(double r, double weight)
+{
+	return fabs(r) >= (weight + 4.0) * 0x1p-1017;
+}
+
 /* tf_dd_range_dot's two steps, for a kernel that knows the high exponents
  * (or holds its operands scaled already: shifts of 0, which change no
  * bits): the sum of the products of a[l inca] 2^shift_a and b[l incb]

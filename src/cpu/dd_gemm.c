@@ -62,6 +62,8 @@ static void finish_real(const struct tf_dd_product *p, const struct tf_dd_tile *
 	const struct tf_dd_loops *loops = tf_dd_loops();
 	/* held here: the calls below could change *op as far as the compiler knows */
 	const double alpha = op->alpha, beta = op->beta;
+	/* tf_dd_range_underflow_harmless's weight: |alpha| over k products */
+	const double weight = fabs(alpha) * op->k;
 	double rounded[TF_DD_TILE_ROWS];
 	struct tf_dd_range_screen screen;
 	tf_dd_range_screen_begin(&screen);
@@ -79,6 +81,7 @@ static void finish_real(const struct tf_dd_product *p, const struct tf_dd_tile *
 				finish_element(p, NULL, gi, gj, tf_dd_make(hi[i], lo[i]), rounded[i],
 					       c + i);
 			else if (fabs(hi[i]) >= TF_DD_RANGE_SUSPECT ||
+				 tf_dd_range_underflow_harmless(rounded[i], weight) ||
 				 !tf_dd_product_range_may_apply(p, tile, &screen, gi, gj))
 				c[i] = rounded[i];
 			else

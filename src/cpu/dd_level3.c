@@ -78,6 +78,8 @@ static void finish_real(const struct tf_dd_product *p, const struct tf_dd_tile *
 {
 	const struct tf_op *op = p->op;
 	const struct tf_dd_loops *loops = tf_dd_loops();
+	/* tf_dd_range_underflow_harmless's weight: |alpha| over the products */
+	const double weight = fabs(op->alpha) * p->terms * p->k;
 	struct tf_dd_range_screen screen;
 	tf_dd_range_screen_begin(&screen);
 	for (int j = 0; j < tile->cols; j++) {
@@ -96,6 +98,7 @@ static void finish_real(const struct tf_dd_product *p, const struct tf_dd_tile *
 				out[i] = range_element(p, NULL, gi + i, gj, tf_dd_make(hi[i], lo[i]),
 						       out[i]);
 			else if (fabs(hi[i]) < TF_DD_RANGE_SUSPECT &&
+				 !tf_dd_range_underflow_harmless(out[i], weight) &&
 				 tf_dd_product_range_may_apply(p, tile, &screen, gi + i, gj))
 				out[i] = range_element(p, &screen, gi + i, gj,
 						       tf_dd_make(hi[i], lo[i]), out[i]);

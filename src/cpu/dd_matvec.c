@@ -498,6 +498,9 @@ static void range_check(const struct matvec *mv, double *values)
 	const int w = mv->width, trmv = op->kind == TF_OP_TRMV;
 	const double alpha = trmv ? 1.0 : op->alpha, alpha_im = trmv ? 0.0 : op->alpha_im;
 	const double beta = trmv ? 0.0 : op->beta, beta_im = trmv ? 0.0 : op->beta_im;
+	/* tf_dd_range_underflow_harmless's weight: |alpha| over a row's
+	 * products */
+	const double weight = fabs(alpha) * mv->lenx;
 	double *row = NULL, stack[STACK_DOUBLES];
 	if (!range_suspects(mv, values))
 		return;
@@ -518,7 +521,8 @@ static void range_check(const struct matvec *mv, double *values)
 		}
 		double *v = values + at;
 		int finite = isfinite(v[0]) && (w == 1 || isfinite(v[1]));
-		if (finite && !tf_zdd_range_suspect(sum))
+		if (finite && (!tf_zdd_range_suspect(sum) ||
+			       (w == 1 && tf_dd_range_underflow_harmless(v[0], weight))))
 			continue;
 		if (!row) {
 			/* x zero: every sum is, and nothing is to be formed again */

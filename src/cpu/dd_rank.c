@@ -152,10 +152,18 @@ static void range_column(const struct rank_job *job, int j, const struct term *t
 		double *v = values + (size_t)(i - first) * (job->complex ? 2 : 1);
 		const double *ci = c + (size_t)(i - first) * (job->complex ? 2 : 1);
 		if (!job->complex) {
-			/* alpha (u_i v + u'_i v'): one sum, alpha's exponent once */
-			double u[2], w[2];
-			for (int t = 0; t < nterms; t++)
+			/* alpha (u_i v + u'_i v'): one sum, alpha's exponent once;
+			 * not where the pairs t are finite and the fast value
+			 * lost too little to underflow to matter */
+			double u[2], w[2], weight = 0.0;
+			int finite = isfinite(v[0]);
+			for (int t = 0; t < nterms; t++) {
 				u[t] = terms[t].ur[i], w[t] = terms[t].v[0];
+				weight += fabs(u[t]);
+				finite &= isfinite(terms[t].t.re.hi) != 0;
+			}
+			if (finite && tf_dd_range_underflow_harmless(v[0], weight))
+				continue;
 			tf_dd r;
 			if (tf_dd_range_sum(nterms, u, 1, w, 1, job->op->alpha, tf_dd_make(ci[0], 0.0), &r))
 				v[0] = tf_dd_to_double(r);

@@ -9,6 +9,10 @@
  *    the result is about 1e50; with beta C of the same size or not;
  *  - rows of A and columns of B (A and x) scaled by powers of two far
  *    apart, alpha 2^+-100: products from 2^-1000 up, results normal;
+ *  - rows of A (a GEMV's lines) from the subnormals to 2^-960, B (x)
+ *    near 1, as LAPACK's testers scale their matrices: products whose low
+ *    parts, or all of them, underflow (the kernels' second look, or the
+ *    bound that makes it needless: tf_dd_range_underflow_harmless);
  *  - the reference's intermediate alpha B(l, j) (alpha x(j), alpha x(i))
  *    overflows while the exact result is finite: dd mode must give the
  *    finite exact value (the README's rule: an element finite in DD keeps
@@ -65,7 +69,28 @@ static void judge(const char *routine, double got, double ref, int k, const char
 }
 
 /* kinds of data */
-enum { TINY, HUGE, SPREAD, OVERFLOW_ALPHA };
+enum { TINY, HUGE, SPREAD, OVERFLOW_ALPHA, NEAR_UNDERFLOW };
+
+/* Per kind: A's elements (sa), B's or x's (sb) and beta C's (result)
+ * scales; SPREAD and NEAR_UNDERFLOW also scale rows and columns by powers
+ * of two. */
+static const struct {
+	double sa, sb, result;
+} scales[] = {
+	[TINY] = { 1e-200, 1e-150, 1e-50 },  [HUGE] = { 1e200, 1e150, 1e50 },
+	[SPREAD] = { 1.0, 1.0, 1.0 },        [OVERFLOW_ALPHA] = { 1e-20, 1e10, 1e290 },
+	[NEAR_UNDERFLOW] = { 1.0, 1.0, 1.0 },
+};
+
+/* NEAR_UNDERFLOW: as LAPACK's testers scale their matrices, A's rows (a
+ * GEMV's lines) with exponents from the subnormals up to 2^-960, B's
+ * columns (x) and alpha (-1) near 1, so that many products' low parts, and
+ * some products, are lost to underflow in DD while the results are mostly
+ * normal doubles. */
+static int line_exponent(int kind)
+{
+	return kind == NEAR_UNDERFLOW ? bh_int(-1030, -960) : 0;
+}
 
 static void gemm_case(char ta, char tb, int m, int n, int k, int kind, double beta)
 {
@@ -75,14 +100,15 @@ static void gemm_case(char ta, char tb, int m, int n, int k, int kind, double be
 	int a_rows = ta == 'N' ? m : k, a_cols = ta == 'N' ? k : m;
 	int b_rows = tb == 'N' ? k : n, b_cols = tb == 'N' ? n : k;
 	int lda = a_rows + 1, ldb = b_rows + 2, ldc = m + 1;
-	double alpha = kind == TINY ? 1e300 : kind == HUGE ? 1e-300 : kind == SPREAD ? 0x1p100 : 1e300;
+	double alpha = kind == TINY ? 1e300 : kind == HUGE ? 1e-300 : kind == SPREAD ? 0x1p100
+		     : kind == NEAR_UNDERFLOW ? -1.0 : 1e300;
 	int row_exp[MAX_M], col_exp[MAX_M];
 	for (int i = 0; i < m; i++)
-		row_exp[i] = kind == SPREAD ? bh_int(-500, 500) : 0;
+		row_exp[i] = kind == SPREAD ? bh_int(-500, 500) : line_exponent(kind);
 	for (int j = 0; j < n; j++)
-		col_exp[j] = kind == SPREAD ? bh_int(-420, 420) - 200 : 0;
-	double sa = kind == TINY ? 1e-200 : kind == HUGE ? 1e200 : kind == SPREAD ? 1.0 : 1e-20;
-	double sb = kind == TINY ? 1e-150 : kind == HUGE ? 1e150 : kind == SPREAD ? 1.0 : 1e10;
+		col_exp[j] = kind == SPREAD ? bh_int(-420, 420) - 200
+			   : kind == NEAR_UNDERFLOW ? bh_int(-3, 3) : 0;
+	double sa = scales[kind].sa, sb = scales[kind].sb;
 	for (int i = 0; i < m; i++)
 		for (int l = 0; l < k; l++) {
 			double v = ldexp(scaled(sa), row_exp[i]);
@@ -100,12 +126,12 @@ static void gemm_case(char ta, char tb, int m, int n, int k, int kind, double be
 				b[j + (size_t)l * ldb] = v;
 		}
 	/* beta C about the size of the result, or 0 */
-	double result_scale = kind == TINY ? 1e-50 : kind == HUGE ? 1e50 : kind == SPREAD ? 1.0 : 1e290;
 	for (int j = 0; j < n; j++)
 		for (int i = 0; i < m; i++)
 			c0[i + (size_t)j * ldc] =
 				beta == 0.0 ? NAN
-					    : ldexp(scaled(result_scale), kind == SPREAD ? row_exp[i] + col_exp[j] + 100 : 0);
+					    : ldexp(scaled(scales[kind].result),
+						    row_exp[i] + col_exp[j] + (kind == SPREAD ? 100 : 0));
 	(void)a_cols, (void)b_cols;
 	memcpy(c, c0, sizeof(double) * (size_t)ldc * n);
 	memcpy(cref, c0, sizeof(double) * (size_t)ldc * n);
@@ -114,7 +140,7 @@ static void gemm_case(char ta, char tb, int m, int n, int k, int kind, double be
 	ref_dgemm(sta, stb, &m, &n, &k, &alpha, a, &lda, b, &ldb, &beta, cref, &ldc, 1, 1);
 	char what[120];
 	static const char *const names[] = { "tiny products", "huge products", "spread rows and columns",
-					     "alpha B overflows" };
+					     "alpha B overflows", "rows near underflow" };
 	snprintf(what, sizeof what, "dgemm %c%c m=%d n=%d k=%d %s beta=%g", ta, tb, m, n, k,
 		 names[kind], beta);
 	for (int j = 0; j < n; j++)
@@ -137,12 +163,12 @@ static void gemv_case(char t, int m, int n, int incx, int incy, int kind, double
 	if (!ref_dgemv)
 		ref_dgemv = (dgemv_fn)bh_reference("dgemv_");
 	int lda = m + 1, lenx = t == 'N' ? n : m, leny = t == 'N' ? m : n;
-	double alpha = kind == TINY ? 1e300 : kind == HUGE ? 1e-300 : kind == SPREAD ? 0x1p-100 : 1e300;
-	double sa = kind == TINY ? 1e-200 : kind == HUGE ? 1e200 : kind == SPREAD ? 1.0 : 1e-20;
-	double sx = kind == TINY ? 1e-150 : kind == HUGE ? 1e150 : kind == SPREAD ? 1.0 : 1e10;
+	double alpha = kind == TINY ? 1e300 : kind == HUGE ? 1e-300 : kind == SPREAD ? 0x1p-100
+		     : kind == NEAR_UNDERFLOW ? -1.0 : 1e300;
+	double sa = scales[kind].sa, sx = scales[kind].sb;
 	int line_exp[MAX_M];
 	for (int i = 0; i < leny; i++)
-		line_exp[i] = kind == SPREAD ? bh_int(-900, 900) : 0;
+		line_exp[i] = kind == SPREAD ? bh_int(-900, 900) : line_exponent(kind);
 	for (int j = 0; j < n; j++)
 		for (int i = 0; i < m; i++)
 			a[i + (size_t)j * lda] = ldexp(scaled(sa), line_exp[t == 'N' ? i : j]);
@@ -154,10 +180,11 @@ static void gemv_case(char t, int m, int n, int incx, int incy, int kind, double
 		x[incx > 0 ? i * incx : (lenx - 1 - i) * -incx] = scaled(sx);
 	for (int s = 0; s < sy_span; s++)
 		y0[s] = NAN;
-	double result_scale = kind == TINY ? 1e-50 : kind == HUGE ? 1e50 : kind == SPREAD ? 1.0 : 1e290;
 	for (int i = 0; i < leny; i++)
 		y0[incy > 0 ? i * incy : (leny - 1 - i) * -incy] =
-			beta == 0.0 ? NAN : ldexp(scaled(result_scale), kind == SPREAD ? line_exp[i] - 100 : 0);
+			beta == 0.0 ? NAN
+				    : ldexp(scaled(scales[kind].result),
+					    line_exp[i] - (kind == SPREAD ? 100 : 0));
 	memcpy(y, y0, sizeof(double) * (size_t)sy_span);
 	memcpy(yref, y0, sizeof(double) * (size_t)sy_span);
 	char st[2] = { t, 0 };
@@ -217,7 +244,7 @@ int main(int argc, char **argv)
 	ex_sum_init(&sum, 2 * MAX_K + 2);
 	static const char trans[] = { 'N', 'T' };
 	static const int shapes[][3] = { { 3, 2, 4 }, { 7, 5, 9 }, { 20, 9, 300 }, { 133, 4, 17 } };
-	for (int kind = TINY; kind <= OVERFLOW_ALPHA; kind++)
+	for (int kind = TINY; kind <= NEAR_UNDERFLOW; kind++)
 		for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
 			for (int ta = 0; ta < 2; ta++)
 				for (int tb = 0; tb < 2; tb++)
@@ -226,7 +253,7 @@ int main(int argc, char **argv)
 							  shapes[s][2], kind, bz ? 0.0 : 1.0);
 	static const int vshapes[][2] = { { 5, 3 }, { 9, 40 }, { 130, 70 } };
 	static const int vincs[][2] = { { 1, 1 }, { -2, 3 } };
-	for (int kind = TINY; kind <= OVERFLOW_ALPHA; kind++)
+	for (int kind = TINY; kind <= NEAR_UNDERFLOW; kind++)
 		for (size_t s = 0; s < sizeof vshapes / sizeof vshapes[0]; s++)
 			for (int t = 0; t < 2; t++)
 				for (int inc = 0; inc < 2; inc++)
