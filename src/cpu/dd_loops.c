@@ -44,7 +44,7 @@
  * a sum of k products is within ((1 + s/2) k + 3s + 9) u^2 = (5k + 33) u^2
  * of the sum of their magnitudes (docs/ACCURACY.md), s = 8.  The steps
  * depend on kc only, not on the instruction set. */
-#define RENORMALIZE 8
+#define RENORMALIZE TF_DD_TILE_RENORMALIZE
 
 /* The triangular solves' tile (gemm_tile_dd): a DD right-hand side takes
  * two registers per column, and the lazy step more temporaries. */

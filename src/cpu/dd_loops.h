@@ -8,6 +8,11 @@
 
 struct tf_op;
 
+/* gemm_tile's sums renormalize after this many lazy steps (dd_loops.c);
+ * the engine's direct path for tiny products (dd_product.c) keeps the same
+ * steps, so that both give the same bits. */
+#define TF_DD_TILE_RENORMALIZE 8
+
 struct tf_dd_loops {
 	const char *name;
 	/* The DD kernels compiled for this instruction set (dd_isa.h): runs

@@ -577,6 +577,124 @@ int tf_dd_product_zrange(const struct tf_dd_product *product, int i, int j, int 
 	return formed;
 }
 
+/* ---- Tiny products, without tiles or packing.
+ *
+ * LAPACK's unblocked code calls the Level 3 routines by the hundred
+ * thousand with a handful of products each (xlintstd: most of its dgemm
+ * and dtrmm calls make at most 64), where packing zero-padded panels and
+ * running register tiles cost many times the products themselves.  A real
+ * product of at most DIRECT_ELEMENTS sums and DIRECT_PRODUCTS products
+ * forms each sum from the operands' elements, with a register tile's
+ * operations in their order: the same products (a triangle's range taken
+ * over the same ROW_BLOCK x COL_BLOCK block, the zeros met included), the
+ * lazy step from zero, renormalized every TF_DD_TILE_RENORMALIZE steps of
+ * the range and at its end, the terms one after another; so the sums are
+ * the tiled path's, bit for bit.  The finish function takes them as one
+ * tile. */
+#define DIRECT_ELEMENTS 64
+#define DIRECT_PRODUCTS 64
+
+static int direct(const struct tf_dd_product *p)
+{
+	size_t sums = (size_t)p->m * p->n;
+	return p->type == TF_TYPE_D && !p->separate && sums <= DIRECT_ELEMENTS &&
+	       sums * p->k * p->terms <= DIRECT_PRODUCTS;
+}
+
+/* How the direct path reads an operand's elements: a general one in
+ * place, at its strides; the others through read_element. */
+struct reader {
+	const struct tf_dd_operand *o;
+	const double *data;
+	size_t rs, cs; /* element (r, c) at data[r rs + c cs], general only */
+};
+
+static struct reader reader_of(const struct tf_dd_operand *o)
+{
+	int across = o->trans != 'N';
+	struct reader r = { .o = o, .data = o->data, .rs = across ? (size_t)o->ld : 1,
+			    .cs = across ? 1 : (size_t)o->ld };
+	return r;
+}
+
+static inline double read(const struct reader *r, int row, int col)
+{
+	double re, im;
+	if (r->o->shape == TF_DD_GENERAL)
+		return r->data[row * r->rs + col * r->cs];
+	read_element(r->o, 1, row, col, &re, &im);
+	return re;
+}
+
+/* Term t's inner range for the direct path: the tile's, narrowed for a
+ * triangle to the range of the ROW_BLOCK x COL_BLOCK block that holds the
+ * sum (run_tile), found once per block. */
+struct direct_range {
+	int first, last;  /* the tile's */
+	int triangle;     /* the term has a triangular operand */
+	int rb, cb;       /* the block whose range f, e holds (-1: none yet) */
+	int f, e;
+};
+
+static void block_range(const struct tf_dd_product *p, int t, struct direct_range *r, int i, int j)
+{
+	int rb = i - i % ROW_BLOCK, cb = j - j % COL_BLOCK;
+	if (rb == r->rb && cb == r->cb)
+		return;
+	int fb, eb;
+	inner_range(p, t, rb, rb + ROW_BLOCK, cb, cb + COL_BLOCK, &fb, &eb);
+	r->rb = rb, r->cb = cb;
+	r->f = max_int(r->first, fb);
+	r->e = min_int(r->last, eb);
+}
+
+/* Sum (i, j) as the register tile holding it forms it (run_tile). */
+static tf_dd direct_sum(const struct tf_dd_product *p, const struct reader *left,
+			const struct reader *right, struct direct_range *range, int i, int j)
+{
+	tf_dd s = tf_dd_make(0.0, 0.0);
+	for (int t = 0; t < p->terms; t++) {
+		int f = range[t].first, e = range[t].last;
+		if (range[t].triangle) {
+			block_range(p, t, &range[t], i, j);
+			f = range[t].f, e = range[t].e;
+		}
+		for (int l0 = f; l0 < e; l0 += TF_DD_TILE_RENORMALIZE) {
+			int stop = min_int(e, l0 + TF_DD_TILE_RENORMALIZE);
+			for (int l = l0; l < stop; l++)
+				s = tf_dd_fma_lazy(s, read(&left[t], i, l), read(&right[t], l, j));
+			s = tf_dd_renormalize(s);
+		}
+	}
+	return s;
+}
+
+static void run_direct(const struct tf_dd_product *p)
+{
+	const int m = p->m;
+	double hi[DIRECT_ELEMENTS], lo[DIRECT_ELEMENTS];
+	struct reader left[2], right[2];
+	struct direct_range range[2];
+	for (int t = 0; t < p->terms; t++) {
+		left[t] = reader_of(&p->left[t]);
+		right[t] = reader_of(&p->right[t]);
+		inner_range(p, t, 0, m, 0, p->n, &range[t].first, &range[t].last);
+		range[t].triangle = has_triangle(p, t);
+		range[t].rb = range[t].cb = -1;
+	}
+	for (int j = 0; j < p->n; j++)
+		for (int i = 0; i < m; i++) {
+			/* outside the triangle asked for: not finished */
+			int needed = p->triangle == 'U' ? i <= j : p->triangle == 'L' ? i >= j : 1;
+			tf_dd s = needed ? direct_sum(p, left, right, range, i, j) : tf_dd_make(0.0, 0.0);
+			hi[i + j * m] = s.hi;
+			lo[i + j * m] = s.lo;
+		}
+	struct tf_dd_tile tile = { .i0 = 0, .j0 = 0, .rows = m, .cols = p->n, .ld = m,
+				   .hi = { hi }, .lo = { lo } };
+	p->finish(p, &tile);
+}
+
 void tf_dd_product_run(const struct tf_dd_product *product)
 {
 	int w = product->type == TF_TYPE_Z ? 2 : 1;
@@ -586,6 +704,10 @@ void tf_dd_product_run(const struct tf_dd_product *product)
 	};
 	if (job.rows == 0 || job.cols == 0)
 		return;
+	if (direct(product)) {
+		run_direct(product);
+		return;
+	}
 	job.tiles_m = (job.rows + MC - 1) / MC;
 	int tiles = job.tiles_m * ((job.cols + NC - 1) / NC);
 	tf_parallel_for(tiles, run_tile, &job);

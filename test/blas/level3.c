@@ -696,6 +696,42 @@ static void random_options(struct problem *p)
 		p->uplo = 'U';
 }
 
+/* ---- The engine's direct path (src/cpu/dd_product.c): a real product of
+ * at most 64 products is summed without tiles, with the tiles' operations
+ * in their order, so it must give the tiled path's bits.  A problem
+ * widened by 64 columns of C (rows, where side R puts A on the right) runs
+ * tiled; the tiny problem of its first columns (rows), on the same
+ * storage, runs direct: its results must be the wide one's, bit for bit,
+ * Inf and NaN included. */
+static void tiny_against_tiled(enum routine r, int nonfinite)
+{
+	const enum family f = family_of(r);
+	struct problem wide = { .r = r, .nonfinite = nonfinite };
+	random_options(&wide);
+	pick_scalar(&wide, wide.alpha, 0);
+	pick_scalar(&wide, wide.beta, 0);
+	const int m = bh_int(1, 4), n = bh_int(1, 4), k = bh_int(1, f == SYR2K ? 2 : 4);
+	const int by_rows = (f == SYMM || f == TRMM) && wide.side == 'R';
+	wide.m = by_rows ? m + 64 : m, wide.n = by_rows ? n : n + 64, wide.k = k;
+	if (f == SYRK || f == SYR2K)
+		wide.m = wide.n;
+	set_sizes(&wide);
+	make_data(&wide);
+	struct problem tiny = wide;
+	tiny.m = f == SYRK || f == SYR2K ? n : m, tiny.n = n;
+	size_t csize = (size_t)wide.ldc * wide.ccols;
+	memcpy(got_c, wide.c, csize * sizeof *got_c);
+	memcpy(ref_c, wide.c, csize * sizeof *ref_c);
+	call(&wide, OWN, ref_c);
+	call(&tiny, OWN, got_c);
+	int same = 1;
+	for (int j = 0; j < tiny.n; j++)
+		for (int i = 0; i < tiny.m; i++)
+			if (written(&tiny, i, j))
+				same &= bh_same(got_c[(size_t)j * wide.ldc + i], ref_c[(size_t)j * wide.ldc + i]);
+	bh_verdict(names[r], same, "%s: not the bits of the same sums in a wider call", describe(&tiny));
+}
+
 static void random_problem(enum routine r, int m, int n, int k, int nonfinite)
 {
 	struct problem p = { .r = r, .m = m, .n = n, .k = k, .nonfinite = nonfinite };
@@ -812,6 +848,10 @@ int main(int argc, char **argv)
 		if (r != R_DGEMM)
 			for (int e = 10; e <= 30; e += 10)
 				ill_problem(r, 40, pow(10, e));
+		/* tiny products, direct against tiled */
+		if (bh_mode == BH_DD && !bits_only && !complex_of(r))
+			for (int trial = 0; trial < 100; trial++)
+				tiny_against_tiled(r, trial % 4 == 3);
 	}
 	if (bits_only) {
 		printf("%% bits: %016llx\n", (unsigned long long)bits_hash);
