@@ -15,7 +15,9 @@
  *     where columns are short (below LONG_COLUMN: bands, small matrices),
  *     whose DD dot would cost more in its final sum of partial sums than
  *     in products, in tasks of SHORT_COLUMNS columns that copy their block
- *     transposed and run column updates of A^T.
+ *     transposed and run column updates of A^T (a block of NARROW real
+ *     columns or fewer sums each column alone, with the same steps in the
+ *     same order).
  * SYMV takes both (the diagonal in neither: it is added once, its imaginary
  * part taken as zero for a Hermitian A, as the reference does), TRMV adds
  * its diagonal the same way (1 for a unit diagonal, which is not read).
@@ -52,6 +54,8 @@
  * time (short_columns). */
 #define LONG_COLUMN 512
 #define SHORT_COLUMNS 32
+/* A block of at most NARROW short columns (real): each column's sum alone */
+#define NARROW 2
 /* Below this many stored elements of A, one thread does it all. */
 #define PARALLEL_MIN 65536
 /* Doubles of a small call's buffers, on the stack. */
@@ -283,6 +287,20 @@ static void short_columns(const struct matvec *mv, int task)
 	}
 	if (rlo >= rhi)
 		rhi = rlo;
+	if (w == 1 && j1 - j0 <= NARROW) {
+		/* each column's sum on its own, in the order of its rows: the
+		 * same steps as below, without the copy and a column update
+		 * per row (LAPACK's A^T x with one column) */
+		for (int j = j0; j < j1; j++) {
+			const double *a = column[j - j0], *x = mv->xa + firsts[j - j0];
+			tf_dd s = tf_dd_make(0.0, 0.0);
+			for (int r = 0; r < counts[j - j0]; r++)
+				s = tf_dd_fma(s, a[r], x[r]);
+			mv->dot_hi[j] = s.hi;
+			mv->dot_lo[j] = s.lo;
+		}
+		return;
+	}
 	double stack[2 * STACK_DOUBLES];
 	double *block = tf_cpu_buffer(stack, 2 * STACK_DOUBLES, (size_t)(rhi - rlo) * width);
 	for (int j = j0; j < j1; j++) {
