@@ -17,8 +17,11 @@
  *
  * Range: where a numerator says that the substitution may have left
  * double's range (tf_range_numerator_suspect: two comparisons per
- * unknown), it is done again with an exponent apart from every value
- * (dd_range_solve.h), whose results replace the fast ones. */
+ * unknown), it is done again with b scaled by a power of two that brings
+ * its largest element near 1 (exact), the results scaled back; where a
+ * numerator of that is suspect too, or a result scaled back is not a
+ * normal double, it is done with an exponent apart from every value
+ * (dd_range_solve.h).  Either's results replace the fast ones. */
 #include "config.h"
 #include "cpu/dd_isa.h" /* first: the names of this instruction set's copy */
 
@@ -264,9 +267,65 @@ static void range_solve(const struct tf_op *op, double *values)
 	tf_cpu_buffer_release(buffer, NULL);
 }
 
+/* The substitution with b scaled by 2^shift (exactly: a shift only
+ * raises b's largest element to [1/2, 1)), its results rounded into values
+ * and scaled back; whether a numerator was suspect.  Scaled back, a result
+ * that is not a normal double (nor zero) would be rounded twice: that
+ * counts as suspect too. */
+static int substitute(struct solve *s, const struct tf_op *op, int shift, double *values)
+{
+	const int n = op->n, complex = s->complex, w = complex ? 2 : 1;
+	s->range = 0;
+	for (int i = 0; i < n; i++) {
+		const double *b = tf_element(op->y, w, n, op->incy, i);
+		s->re_hi[i] = shift ? tf_ldexp(b[0], shift) : b[0];
+		s->re_lo[i] = 0.0;
+		if (complex) {
+			s->im_hi[i] = shift ? tf_ldexp(b[1], shift) : b[1];
+			s->im_lo[i] = 0.0;
+		}
+	}
+	if (op->transa == 'N')
+		solve_by_columns(s, op);
+	else
+		solve_by_dots(s, op);
+	for (int i = 0; i < n; i++) {
+		values[i * w] = tf_dd_to_double(tf_dd_make(s->re_hi[i], s->re_lo[i]));
+		if (complex)
+			values[i * w + 1] = tf_dd_to_double(tf_dd_make(s->im_hi[i], s->im_lo[i]));
+	}
+	if (!shift || s->range)
+		return s->range;
+	for (int e = 0; e < n * w; e++) {
+		double v = tf_ldexp(values[e], -shift);
+		if (v != 0.0 && !(fabs(v) >= DBL_MIN && fabs(v) <= DBL_MAX))
+			return 1;
+		values[e] = v;
+	}
+	return 0;
+}
+
+/* The shift that brings b's largest magnitude to [1/2, 1); 0 where there
+ * is none to make (b zero, not finite, or there already). */
+static int b_shift(const struct tf_op *op)
+{
+	const int n = op->n, w = op->type == TF_TYPE_Z ? 2 : 1;
+	double largest = 0.0;
+	for (int i = 0; i < n; i++) {
+		const double *b = tf_element(op->y, w, n, op->incy, i);
+		for (int part = 0; part < w; part++)
+			largest = fabs(b[part]) > largest || b[part] != b[part] ? fabs(b[part]) : largest;
+	}
+	if (!(largest <= DBL_MAX) || largest == 0.0)
+		return 0;
+	int high;
+	(void)tf_frexp(largest, &high);
+	return -high;
+}
+
 void tf_cpu_dd_trsv(const struct tf_op *op)
 {
-	const int n = op->n, complex = op->type == TF_TYPE_Z, w = complex ? 2 : 1;
+	const int n = op->n, complex = op->type == TF_TYPE_Z;
 	double stack[PER_ELEMENT * STACK_ELEMENTS];
 	double *buffer = tf_cpu_buffer(stack, sizeof stack / sizeof stack[0],
 				       (size_t)PER_ELEMENT * n);
@@ -276,26 +335,16 @@ void tf_cpu_dd_trsv(const struct tf_op *op)
 		.im_lo = buffer + 3 * (size_t)n,
 	};
 	double *values = buffer + 4 * (size_t)n;
-	for (int i = 0; i < n; i++) {
-		const double *b = tf_element(op->y, w, n, op->incy, i);
-		s.re_hi[i] = b[0];
-		s.re_lo[i] = 0.0;
-		if (complex) {
-			s.im_hi[i] = b[1];
-			s.im_lo[i] = 0.0;
-		}
+	/* Where a numerator is suspect, b is most often just tiny or huge
+	 * (LAPACK's testers scale whole systems near underflow): the
+	 * substitution again with b scaled, and only if that is suspect too
+	 * the slow path, which also takes b's elements far apart and a
+	 * triangle's. */
+	if (substitute(&s, op, 0, values)) {
+		int shift = b_shift(op);
+		if (!shift || substitute(&s, op, shift, values))
+			range_solve(op, values);
 	}
-	if (op->transa == 'N')
-		solve_by_columns(&s, op);
-	else
-		solve_by_dots(&s, op);
-	for (int i = 0; i < n; i++) {
-		values[i * w] = tf_dd_to_double(tf_dd_make(s.re_hi[i], s.re_lo[i]));
-		if (complex)
-			values[i * w + 1] = tf_dd_to_double(tf_dd_make(s.im_hi[i], s.im_lo[i]));
-	}
-	if (s.range)
-		range_solve(op, values);
 	tf_cpu_commit_vector(op, values, n);
 	tf_cpu_buffer_release(buffer, stack);
 }
