@@ -98,18 +98,20 @@ struct solve {
 	double *re_hi, *re_lo, *im_hi, *im_lo; /* x in DD */
 };
 
-static tf_zdd x_at(const struct solve *s, int j)
+/* The helpers below take complex as a constant of their caller's copy
+ * (solve_by_columns and solve_by_dots are expanded once per type). */
+static inline tf_zdd x_at(const struct solve *s, int j, int complex)
 {
 	tf_dd re = tf_dd_make(s->re_hi[j], s->re_lo[j]);
-	tf_dd im = s->complex ? tf_dd_make(s->im_hi[j], s->im_lo[j]) : tf_dd_make(0.0, 0.0);
+	tf_dd im = complex ? tf_dd_make(s->im_hi[j], s->im_lo[j]) : tf_dd_make(0.0, 0.0);
 	return tf_zdd_make(re, im);
 }
 
-static void set_x(const struct solve *s, int j, tf_zdd v)
+static inline void set_x(const struct solve *s, int j, tf_zdd v, int complex)
 {
 	s->re_hi[j] = v.re.hi;
 	s->re_lo[j] = v.re.lo;
-	if (s->complex) {
+	if (complex) {
 		s->im_hi[j] = v.im.hi;
 		s->im_lo[j] = v.im.lo;
 	}
@@ -117,10 +119,10 @@ static void set_x(const struct solve *s, int j, tf_zdd v)
 
 /* x(first .. first + count) -= column * xj, every product of a double of A
  * and xj's first word exact. */
-static void subtract_column(const struct solve *s, struct column c, tf_zdd xj)
+static inline void subtract_column(const struct solve *s, struct column c, tf_zdd xj, int complex)
 {
 	int f = c.first;
-	if (s->complex)
+	if (complex)
 		s->loops->zcolumn_update_dd(c.count, c.off, tf_zdd_neg(xj), s->re_hi + f,
 					    s->re_lo + f, s->im_hi + f, s->im_lo + f);
 	else
@@ -129,10 +131,10 @@ static void subtract_column(const struct solve *s, struct column c, tf_zdd xj)
 }
 
 /* sum over the column of a_i x_i (conj(a_i) x_i for trans C), in DD. */
-static tf_zdd column_dot(const struct solve *s, struct column c)
+static inline tf_zdd column_dot(const struct solve *s, struct column c, int complex)
 {
 	int f = c.first;
-	if (s->complex)
+	if (complex)
 		return s->loops->zdot_dd(c.count, c.off, s->conj ? -1.0 : 1.0, s->re_hi + f,
 					 s->re_lo + f, s->im_hi + f, s->im_lo + f);
 	return tf_zdd_make(s->loops->dot_dd(c.count, c.off, s->re_hi + f, s->re_lo + f),
@@ -140,18 +142,19 @@ static tf_zdd column_dot(const struct solve *s, struct column c)
 }
 
 /* v / A(j,j) (conjugated for trans C), unless the diagonal is unit. */
-static tf_zdd divide(const struct solve *s, const struct tf_op *op, struct column c, tf_zdd v)
+static inline tf_zdd divide(const struct solve *s, const struct tf_op *op, struct column c, tf_zdd v,
+			    int complex)
 {
 	if (op->diag == 'U')
 		return v;
-	if (!s->complex)
+	if (!complex)
 		return tf_zdd_make(tf_dd_div_d(v.re, c.diag[0]), v.im);
 	return tf_zdd_div_z(v, c.diag[0], s->conj ? -c.diag[1] : c.diag[1]);
 }
 
 /* Whether the numerator v of x_j may have lost accuracy to the range
  * (dd_range_solve.h); a zero one only over a tiny diagonal. */
-static int numerator_suspect(const struct tf_op *op, tf_zdd v, int j)
+static inline int numerator_suspect(const struct tf_op *op, tf_zdd v, int j)
 {
 	if (v.re.hi != v.re.hi || v.im.hi != v.im.hi)
 		return 1;
@@ -165,36 +168,40 @@ static int numerator_suspect(const struct tf_op *op, tf_zdd v, int j)
 	return d < TF_RANGE_TINY_DIAGONAL && d != 0.0;
 }
 
-static void solve_by_columns(struct solve *s, const struct tf_op *op)
+static inline __attribute__((always_inline)) void solve_by_columns(struct solve *s,
+								   const struct tf_op *op,
+								   const int complex)
 {
 	const int n = op->n, forward = op->uplo == 'L';
 	for (int step = 0; step < n; step++) {
 		int j = forward ? step : n - 1 - step;
-		tf_zdd xj = x_at(s, j);
+		tf_zdd xj = x_at(s, j, complex);
 		if (xj.re.hi == 0.0 && xj.im.hi == 0.0) {
 			s->range |= numerator_suspect(op, xj, j);
 			continue; /* the reference skips the column */
 		}
 		s->range |= numerator_suspect(op, xj, j);
 		struct column c = column_of(op, j);
-		xj = divide(s, op, c, xj);
-		set_x(s, j, xj);
+		xj = divide(s, op, c, xj, complex);
+		set_x(s, j, xj, complex);
 		if (c.count > 0)
-			subtract_column(s, c, xj);
+			subtract_column(s, c, xj, complex);
 	}
 }
 
-static void solve_by_dots(struct solve *s, const struct tf_op *op)
+static inline __attribute__((always_inline)) void solve_by_dots(struct solve *s,
+								const struct tf_op *op,
+								const int complex)
 {
 	const int n = op->n, forward = op->uplo == 'U';
 	for (int step = 0; step < n; step++) {
 		int j = forward ? step : n - 1 - step;
 		struct column c = column_of(op, j);
-		tf_zdd v = x_at(s, j);
+		tf_zdd v = x_at(s, j, complex);
 		if (c.count > 0)
-			v = tf_zdd_add(v, tf_zdd_neg(column_dot(s, c)));
+			v = tf_zdd_add(v, tf_zdd_neg(column_dot(s, c, complex)));
 		s->range |= numerator_suspect(op, v, j);
-		set_x(s, j, divide(s, op, c, v));
+		set_x(s, j, divide(s, op, c, v, complex), complex);
 	}
 }
 
@@ -285,10 +292,14 @@ static int substitute(struct solve *s, const struct tf_op *op, int shift, double
 			s->im_lo[i] = 0.0;
 		}
 	}
-	if (op->transa == 'N')
-		solve_by_columns(s, op);
+	if (op->transa == 'N' && complex)
+		solve_by_columns(s, op, 1);
+	else if (op->transa == 'N')
+		solve_by_columns(s, op, 0);
+	else if (complex)
+		solve_by_dots(s, op, 1);
 	else
-		solve_by_dots(s, op);
+		solve_by_dots(s, op, 0);
 	for (int i = 0; i < n; i++) {
 		values[i * w] = tf_dd_to_double(tf_dd_make(s->re_hi[i], s->re_lo[i]));
 		if (complex)
