@@ -669,19 +669,35 @@ static tf_dd direct_sum(const struct tf_dd_product *p, const struct reader *left
 	return s;
 }
 
-static void run_direct(const struct tf_dd_product *p)
+/* direct_sum for one term of general operands (dgemm): each sum along
+ * row i of the left operand and column j of the right one, in place. */
+static void general_sums(const struct tf_dd_product *p, const struct reader *left,
+			 const struct reader *right, int k, double *hi, double *lo)
 {
 	const int m = p->m;
-	double hi[DIRECT_ELEMENTS], lo[DIRECT_ELEMENTS];
-	struct reader left[2], right[2];
-	struct direct_range range[2];
-	for (int t = 0; t < p->terms; t++) {
-		left[t] = reader_of(&p->left[t]);
-		right[t] = reader_of(&p->right[t]);
-		inner_range(p, t, 0, m, 0, p->n, &range[t].first, &range[t].last);
-		range[t].triangle = has_triangle(p, t);
-		range[t].rb = range[t].cb = -1;
+	for (int j = 0; j < p->n; j++) {
+		const double *b = right->data + j * right->cs;
+		for (int i = 0; i < m; i++) {
+			const double *a = left->data + i * left->rs;
+			tf_dd s = tf_dd_make(0.0, 0.0);
+			for (int l0 = 0; l0 < k; l0 += TF_DD_TILE_RENORMALIZE) {
+				int stop = min_int(k, l0 + TF_DD_TILE_RENORMALIZE);
+				for (int l = l0; l < stop; l++)
+					s = tf_dd_fma_lazy(s, a[l * left->cs], b[l * right->rs]);
+				s = tf_dd_renormalize(s);
+			}
+			hi[i + j * m] = s.hi;
+			lo[i + j * m] = s.lo;
+		}
 	}
+}
+
+/* Every sum through direct_sum (any operands, one or two terms). */
+static void direct_sums(const struct tf_dd_product *p, const struct reader *left,
+			const struct reader *right, struct direct_range *range, double *hi,
+			double *lo)
+{
+	const int m = p->m;
 	for (int j = 0; j < p->n; j++)
 		for (int i = 0; i < m; i++) {
 			/* outside the triangle asked for: not finished */
@@ -690,7 +706,26 @@ static void run_direct(const struct tf_dd_product *p)
 			hi[i + j * m] = s.hi;
 			lo[i + j * m] = s.lo;
 		}
-	struct tf_dd_tile tile = { .i0 = 0, .j0 = 0, .rows = m, .cols = p->n, .ld = m,
+}
+
+static void run_direct(const struct tf_dd_product *p)
+{
+	double hi[DIRECT_ELEMENTS], lo[DIRECT_ELEMENTS];
+	struct reader left[2], right[2];
+	struct direct_range range[2];
+	for (int t = 0; t < p->terms; t++) {
+		left[t] = reader_of(&p->left[t]);
+		right[t] = reader_of(&p->right[t]);
+		inner_range(p, t, 0, p->m, 0, p->n, &range[t].first, &range[t].last);
+		range[t].triangle = has_triangle(p, t);
+		range[t].rb = range[t].cb = -1;
+	}
+	if (p->terms == 1 && p->left[0].shape == TF_DD_GENERAL &&
+	    p->right[0].shape == TF_DD_GENERAL && !p->triangle)
+		general_sums(p, &left[0], &right[0], p->k, hi, lo);
+	else
+		direct_sums(p, left, right, range, hi, lo);
+	struct tf_dd_tile tile = { .i0 = 0, .j0 = 0, .rows = p->m, .cols = p->n, .ld = p->m,
 				   .hi = { hi }, .lo = { lo } };
 	p->finish(p, &tile);
 }
