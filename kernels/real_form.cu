@@ -135,6 +135,13 @@ static __global__ void complex_epilogue_kernel(int rows, int cols, struct tf_com
 	tf_zdd_to_z(x, &re, &im);
 	e.out[0][at] = re;
 	e.out[1][at] = e.real_diagonal && i == j ? 0.0 : im;
+	if (!e.range_flag || (tf_dd_range_underflow_harmless(re, e.range_weight) &&
+			      tf_dd_range_underflow_harmless(im, e.range_weight)))
+		return;
+	for (int t = 0; t < e.terms; t++)
+		if (fabs(e.product[t][0][2 * at]) < TF_DD_RANGE_SUSPECT &&
+		    fabs(e.product[t][1][2 * at]) < TF_DD_RANGE_SUSPECT)
+			*e.range_flag = 1;
 }
 
 extern "C" cudaError_t tf_kernel_complex_epilogue(int rows, int cols, struct tf_complex_epilogue e,

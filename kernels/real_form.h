@@ -57,7 +57,13 @@ cudaError_t tf_kernel_complex_form(int rows, int cols, struct tf_view view,
 				   cudaStream_t stream);
 
 /* The epilogue of a complex product in DD: out[part](i, j) = part of
- * sum_t alpha[t] P[t](i, j) + beta C(i, j), in complex DD, rounded once. */
+ * sum_t alpha[t] P[t](i, j) + beta C(i, j), in complex DD, rounded once.
+ * With range_flag (device memory, zeroed by the caller), an element whose
+ * product of some term came out tiny in both parts (below
+ * TF_DD_RANGE_SUSPECT, twofold/arith_dd.h: it may have lost its low parts,
+ * or all of itself, to underflow) sets *range_flag, unless each part of
+ * its result is large enough for that not to matter
+ * (tf_dd_range_underflow_harmless with range_weight). */
 struct tf_complex_epilogue {
 	int terms;                 /* 0 to 2 */
 	const double *product[2][2]; /* [term][part]: DD elements, leading dimension rows */
@@ -68,6 +74,8 @@ struct tf_complex_epilogue {
 	char uplo;                 /* 'U', 'L': only that triangle (the rest 0); 0: all */
 	int real_diagonal;         /* the diagonal's imaginary part set to 0 (herk, her2k) */
 	double *out[2];            /* rows x cols, leading dimension rows */
+	unsigned *range_flag;      /* or NULL: no range check */
+	double range_weight;       /* sum of |alpha|'s parts over a part's products */
 };
 
 cudaError_t tf_kernel_complex_epilogue(int rows, int cols, struct tf_complex_epilogue e,

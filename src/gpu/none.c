@@ -176,10 +176,9 @@ int tf_gpu_real_form_make(const struct tf_op *op, struct tf_gpu_real_form *form)
 	return -1;
 }
 
-int tf_gpu_real_form_finish(const struct tf_op *op, struct tf_gpu_real_form *form,
-			    int check_finite)
+int tf_gpu_real_form_finish(const struct tf_op *op, struct tf_gpu_real_form *form, int check)
 {
-	(void)op, (void)form, (void)check_finite;
+	(void)op, (void)form, (void)check;
 	return -1;
 }
 

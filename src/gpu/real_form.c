@@ -1,5 +1,6 @@
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 #include "core/message.h"
 #include "gpu/context.h"
@@ -268,6 +269,7 @@ static cudaError_t lay_out_complex(struct tf_gpu_context *gpu, const struct tf_o
 	/* zher2k with complex alpha: alpha and conj(alpha) on the two terms */
 	form->terms = op->kind == TF_OP_SYR2K && op->conj && op->alpha_im != 0.0 ? 2 : 1;
 	const int term_inner = inner / form->terms;
+	form->products = 2 * term_inner;
 	for (int t = 0; t < form->terms; t++) {
 		form->product[t][0] = take(c, (size_t)rows * cols * 2);
 		form->product[t][1] = take(c, (size_t)rows * cols * 2);
@@ -425,13 +427,14 @@ void tf_gpu_real_form_free(struct tf_gpu_real_form *form)
 	form->spans = 0;
 }
 
-/* Whether a result holds Inf or NaN. */
+/* Whether a result holds Inf or NaN, or the epilogue has flagged range
+ * trouble: the flag in gpu->counter, which the caller zeroed. */
 static cudaError_t any_nonfinite(struct tf_gpu_context *gpu, const struct tf_gpu_real_form *form,
 				 int *found)
 {
 	unsigned flag = 0;
 	cudaStream_t stream = gpu->streams[0];
-	cudaError_t status = cudaMemsetAsync(gpu->counter, 0, sizeof *gpu->counter, stream);
+	cudaError_t status = cudaSuccess;
 	for (int i = 0; i < form->parts && status == cudaSuccess; i++)
 		status = tf_kernel_find_nonfinite(form->rows, form->cols, form->result[i], form->rows,
 						  gpu->counter, stream);
@@ -443,8 +446,7 @@ static cudaError_t any_nonfinite(struct tf_gpu_context *gpu, const struct tf_gpu
 	return status;
 }
 
-int tf_gpu_real_form_finish(const struct tf_op *op, struct tf_gpu_real_form *form,
-			    int check_finite)
+int tf_gpu_real_form_finish(const struct tf_op *op, struct tf_gpu_real_form *form, int check)
 {
 	const char *routine = tf_routine_name(op->routine);
 	struct tf_gpu_context *gpu = tf_gpu_acquire();
@@ -455,14 +457,21 @@ int tf_gpu_real_form_finish(const struct tf_op *op, struct tf_gpu_real_form *for
 	cudaStream_t stream = gpu->streams[0];
 	int found = 0;
 	cudaError_t status = cudaSuccess;
-	if (op->type == TF_TYPE_Z) { /* alpha P + beta C, rounded once */
+	if (check)
+		status = cudaMemsetAsync(gpu->counter, 0, sizeof *gpu->counter, stream);
+	if (op->type == TF_TYPE_Z && status == cudaSuccess) { /* alpha P + beta C, rounded once */
 		struct tf_complex_epilogue e;
 		memset(&e, 0, sizeof e);
 		e.terms = form->terms;
 		for (int t = 0; t < form->terms; t++) {
 			e.product[t][0] = form->product[t][0], e.product[t][1] = form->product[t][1];
 			e.alpha[t][0] = op->alpha, e.alpha[t][1] = t == 0 ? op->alpha_im : -op->alpha_im;
+			e.range_weight += (fabs(op->alpha) + fabs(op->alpha_im)) * form->products;
 		}
+		/* the products were summed before alpha: where one came out
+		 * tiny, the CPU's kernels form the op, which form such sums
+		 * again scaled (docs/BLAS.md, Range) */
+		e.range_flag = check ? gpu->counter : NULL;
 		e.beta[0] = op->beta, e.beta[1] = op->beta_im;
 		e.c = form->c_source, e.ldc = form->c_ld;
 		e.uplo = form->uplo;
@@ -470,7 +479,7 @@ int tf_gpu_real_form_finish(const struct tf_op *op, struct tf_gpu_real_form *for
 		e.out[0] = form->result[0], e.out[1] = form->result[1];
 		status = tf_kernel_complex_epilogue(form->rows, form->cols, e, stream);
 	}
-	if (status == cudaSuccess && check_finite)
+	if (status == cudaSuccess && check)
 		status = any_nonfinite(gpu, form, &found);
 	if (status == cudaSuccess && found) {
 		tf_gpu_release(gpu);

@@ -51,6 +51,7 @@ struct tf_gpu_real_form {
 	int rows, cols;
 	char uplo;              /* the triangle of the result that counts (SYRK), or 0 */
 	int terms;              /* complex: the products (DD) the epilogue combines, 0 to 2 */
+	int products;           /* complex: the real products in a part of one term's sum */
 	double *product[2][2];  /* [term][part], DD elements, rows x cols */
 	const double *c_source; /* complex: C on the device for beta C, or NULL */
 	int c_ld;
@@ -67,13 +68,15 @@ int tf_gpu_real_form_takes(const struct tf_op *op);
 int tf_gpu_real_form_make(const struct tf_op *op, struct tf_gpu_real_form *form);
 
 /* Runs the epilogue of a complex form (when it has one), then writes the
- * GEMMs' results into the op's output, unless check_finite is
- * set and some result is Inf or NaN: then returns 1 with the output
- * untouched (the caller computes the op elsewhere).  0 when written; -1 on
- * a CUDA failure (reported; the output untouched, or, when it is in device
- * memory and partly written, the program stopped).  Frees the buffers. */
-int tf_gpu_real_form_finish(const struct tf_op *op, struct tf_gpu_real_form *form,
-			    int check_finite);
+ * GEMMs' results into the op's output, unless check is set (the caller
+ * can compute the op elsewhere) and some result is Inf or NaN, or an
+ * element of a complex form may have lost its accuracy to the range (its
+ * product summed before alpha came out tiny: the epilogue's range_flag,
+ * kernels/real_form.h): then returns 1 with the output untouched.  0 when
+ * written; -1 on a CUDA failure (reported; the output untouched, or, when
+ * it is in device memory and partly written, the program stopped).  Frees
+ * the buffers. */
+int tf_gpu_real_form_finish(const struct tf_op *op, struct tf_gpu_real_form *form, int check);
 
 /* Frees the buffers of a form whose GEMMs were not run. */
 void tf_gpu_real_form_free(struct tf_gpu_real_form *form);

@@ -147,12 +147,19 @@ static enum tf_where gpu_where(enum tf_gpu_arith arith)
  * out on the device, the GEMMs planned as dgemm's, the results written
  * back.  Returns 0 when it did not run (nothing changed): on host-readable
  * arrays also when a result is Inf or NaN, so that the CPU computes the op
- * by the rule of cpu/dd_output.h. */
+ * by the rule of cpu/dd_output.h, and when a complex product may have left
+ * double's range, which the CPU's kernels form again scaled. */
 static int run_real_form(const struct tf_op *op)
 {
 	if (tf_config()->mode != TF_MODE_DD || !tf_gpu_real_form_takes(op))
 		return 0;
 	struct tf_gpu_memory memory = tf_gpu_op_memory(op);
+	/* An empty sum (k = 0) on host arrays: the CPU's kernels follow the
+	 * reference, whose result is beta C, or NaN where alpha is Inf or NaN
+	 * and multiplies the empty sum (op(A) transposed) */
+	if ((op->kind == TF_OP_GEMM || op->kind == TF_OP_SYRK || op->kind == TF_OP_SYR2K) &&
+	    op->k == 0 && memory.host_readable)
+		return 0;
 	if (!memory.resident && !gpu_is_faster(op, TF_GPU_DD))
 		return 0;
 	struct tf_gpu_real_form form;
