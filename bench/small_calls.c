@@ -69,7 +69,7 @@ static double c[2 * LD * MAX_N], c_saved[2 * LD * MAX_N];
 static double sink;
 static const int one = 1, ld = LD;
 static const double half = 0.5, minus_half = -0.5, zhalf[2] = { 0.5, 0.25 },
-		    zminus_half[2] = { -0.5, 0.125 };
+		    zminus_half[2] = { -0.5, 0.125 }, one_d = 1.0, minus_one = -1.0;
 
 static void restore(int doubles)
 {
@@ -140,6 +140,29 @@ static void call_dgemm4x4x1(void)
 	restore(LD * 4);
 	dgemm_("N", "T", &n_4, &n_4, &n_1, &minus_half, a, &ld, b, &ld, &half, c, &ld, 1, 1);
 }
+/* shapes that xlintstd calls by the hundred thousand (on its sizes up to
+ * 16): C(1 x 1) -= A(1 x 4) B(4 x 1), B(2 x 1) = B A with A 1 x 1
+ * triangular, y -= A^T x with A 8 x 1, A(8 x 1) -= x y^T */
+static void call_dgemm1x1x4(void)
+{
+	restore(1);
+	dgemm_("N", "N", &n_1, &n_1, &n_4, &minus_one, a, &ld, b, &ld, &one_d, c, &ld, 1, 1);
+}
+static void call_dtrmm2x1(void)
+{
+	restore(2);
+	dtrmm_("R", "U", "N", "N", &n_2, &n_1, &one_d, a, &ld, c, &ld, 1, 1, 1, 1);
+}
+static void call_dgemv_t8x1(void)
+{
+	restore(1);
+	dgemv_("T", &n_8, &n_1, &minus_one, a, &ld, x, &one, &one_d, c, &one, 1);
+}
+static void call_dger8x1(void)
+{
+	restore(8);
+	dger_(&n_8, &n_1, &minus_one, x, &one, y, &one, c, &ld);
+}
 static void call_dgemm16(void)
 {
 	restore(LD * 16);
@@ -194,6 +217,10 @@ static const struct bench {
 	{ "dger/8", call_dger8 },
 	{ "dsyr_L/8", call_dsyr8 },
 	{ "dgemm_NT/4x4x1", call_dgemm4x4x1 },
+	{ "dgemm_NN/1x1x4", call_dgemm1x1x4 },
+	{ "dtrmm_RUNN/2x1", call_dtrmm2x1 },
+	{ "dgemv_T/8x1", call_dgemv_t8x1 },
+	{ "dger/8x1", call_dger8x1 },
 	{ "dgemm_NN/16", call_dgemm16 },
 	{ "zgemm_NN/8", call_zgemm8 },
 	{ "dtrsm_LLNU/16", call_dtrsm_llnu16 },
