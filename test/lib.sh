@@ -9,6 +9,13 @@
 #                     skips when the built PROGRAM needs a shared library that
 #                     this machine lacks (a build tree moved to a machine
 #                     without gfortran's libgfortran, say)
+#   reference_blas_program PROGRAM
+#                     for a BLAS test PROGRAM (built with MPFR, judged
+#                     against the reference BLAS): skips where it was not
+#                     built or TF_REFERENCE_BLAS is missing, clears the
+#                     settings that choose twofold's CPU kernels and
+#                     threads, and puts the reference first as
+#                     libblas.so.3; sets $program
 fail() { echo "FAIL: $*"; exit 1; }
 skip() { echo "SKIP: $*"; exit 77; }
 work=$(mktemp -d "${TMPDIR:-/tmp}/twofold-test.XXXXXX") || exit 99
@@ -35,4 +42,12 @@ needs_libraries() {
 	missing=$(ldd "$binary" 2> /dev/null |
 		awk '$2 == "=>" && $3 == "not" && $1 !~ /^libtwofold\./ { print $1 }' | tr '\n' ' ')
 	[ -z "$missing" ] || skip "$1 needs ${missing% }, not found on this machine"
+}
+reference_blas_program() {
+	program=$1
+	[ -x "$program" ] || skip "$program was not built (it needs MPFR and the reference BLAS)"
+	[ -f "$TF_REFERENCE_BLAS" ] || skip "the reference BLAS $TF_REFERENCE_BLAS is not on this machine"
+	unset TWOFOLD_CPU_BLAS TWOFOLD_NUM_THREADS TWOFOLD_CPU_KERNEL
+	mkdir "$work/lib" && ln -s "$TF_REFERENCE_BLAS" "$work/lib/libblas.so.3"
+	export LD_LIBRARY_PATH=$work/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 }

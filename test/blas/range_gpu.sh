@@ -3,12 +3,7 @@
 # the DD kernels and through the split engine; dgemm_, dgemv_ and daxpy_
 # must have run on the GPU.  Skipped where there is no GPU.
 . "$TF_SRCDIR/test/gpu/lib.sh"
-program=./test/blas/range
-[ -x "$program" ] || skip "$program was not built (it needs MPFR and the reference BLAS)"
-[ -f "$TF_REFERENCE_BLAS" ] || skip "the reference BLAS $TF_REFERENCE_BLAS is not on this machine"
-unset TWOFOLD_CPU_BLAS TWOFOLD_NUM_THREADS TWOFOLD_CPU_KERNEL
-mkdir "$work/lib" && ln -s "$TF_REFERENCE_BLAS" "$work/lib/libblas.so.3"
-export LD_LIBRARY_PATH=$work/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+reference_blas_program ./test/blas/range
 bad=
 for split in off force; do
 	echo "==== TWOFOLD_SPLIT=$split, the GPU forced"

@@ -6,12 +6,7 @@
 # normal doubles), which the complex forms must hand back to the CPU rather
 # than round wrong.  Each routine must also have run on the GPU.
 . "$TF_SRCDIR/test/gpu/lib.sh"
-program=./test/blas/fuzz
-[ -x "$program" ] || skip "$program was not built (it needs MPFR and the reference BLAS)"
-[ -f "$TF_REFERENCE_BLAS" ] || skip "the reference BLAS $TF_REFERENCE_BLAS is not on this machine"
-unset TWOFOLD_CPU_BLAS TWOFOLD_NUM_THREADS TWOFOLD_CPU_KERNEL
-mkdir "$work/lib" && ln -s "$TF_REFERENCE_BLAS" "$work/lib/libblas.so.3"
-export LD_LIBRARY_PATH=$work/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+reference_blas_program ./test/blas/fuzz
 export TF_REFERENCE_BLAS
 routines="dsymm_ dtrmm_ dsyrk_ dsyr2k_ zgemm_ zsymm_ zhemm_ ztrmm_ zsyrk_ zherk_ zsyr2k_ zher2k_"
 env TWOFOLD_MODE=dd TWOFOLD_GPU_MIN_FLOPS=0 TWOFOLD_LOG=1 LD_PRELOAD=$TF_LIB \
