@@ -321,12 +321,11 @@ static int substitute(struct solve *s, const struct tf_op *op, int shift, double
 static int b_shift(const struct tf_op *op)
 {
 	const int n = op->n, w = op->type == TF_TYPE_Z ? 2 : 1;
+	/* element i of b at b0 + i incy w, whatever incy's sign */
+	const double *b0 = tf_element(op->y, w, n, op->incy, 0);
 	double largest = 0.0;
-	for (int i = 0; i < n; i++) {
-		const double *b = tf_element(op->y, w, n, op->incy, i);
-		for (int part = 0; part < w; part++)
-			largest = fabs(b[part]) > largest || b[part] != b[part] ? fabs(b[part]) : largest;
-	}
+	for (int part = 0; part < w; part++)
+		largest = fmax(largest, tf_dd_range_largest(n, b0 + part, (ptrdiff_t)op->incy * w));
 	if (!(largest <= DBL_MAX) || largest == 0.0)
 		return 0;
 	int high;
