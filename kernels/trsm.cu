@@ -163,13 +163,19 @@ cudaError_t launch_leaf(int rows, int order, const tf_dd *t, int ldt, int upper,
 constexpr int BLOCK_ROWS = 32, BLOCK_GROUPS = 8, BLOCK_CHUNK = 16, BLOCK_RENORMALIZE = 32;
 constexpr int BLOCK_THREADS = BLOCK_ROWS * BLOCK_GROUPS;
 
+/* The order padded to whole chunks: the panel's row length. */
+__host__ __device__ int block_span(int order)
+{
+	return (order + BLOCK_CHUNK - 1) / BLOCK_CHUNK * BLOCK_CHUNK;
+}
+
 /* Doubles of the block kernel's shared memory for an order: the chunk's
- * panel of t (CHUNK rows of the padded order), whose space the partial
- * sums of every warp but the first take once it has been read, then the
- * chunk's own triangle (CHUNK x CHUNK). */
+ * panel of t (CHUNK rows of block_span), whose space the partial sums of
+ * every warp but the first take once it has been read, then the chunk's
+ * own triangle (CHUNK x CHUNK). */
 __host__ __device__ size_t block_panel_doubles(int order)
 {
-	const size_t span = (size_t)(order + BLOCK_CHUNK - 1) / BLOCK_CHUNK * BLOCK_CHUNK;
+	const size_t span = (size_t)block_span(order);
 	const size_t partial = (size_t)(BLOCK_GROUPS - 1) * BLOCK_CHUNK * BLOCK_ROWS * 2;
 	return BLOCK_CHUNK * span > partial ? BLOCK_CHUNK * span : partial;
 }
@@ -193,7 +199,7 @@ block_kernel(int rows, int order, const tf_dd *t, int ldt, int upper, int unit, 
 	     int ldx)
 {
 	extern __shared__ double shared[];
-	const int span = (order + BLOCK_CHUNK - 1) / BLOCK_CHUNK * BLOCK_CHUNK;
+	const int span = block_span(order);
 	double *panel = shared;
 	tf_dd *partial = (tf_dd *)shared;
 	double *triangle = shared + block_panel_doubles(order);
