@@ -2,7 +2,8 @@
  * one thread per element on a grid of 32 x 8 blocks; the complex leaf
  * keeps a block of rows of x in shared memory, one thread per row and
  * column stripe; the real block kernel keeps a chunk of each row's
- * unknowns in registers, one thread per row and share of the steps. */
+ * unknowns in registers, one thread per row, one warp solving each chunk
+ * while the others take the earlier steps into the next. */
 #include "kernels/trsm.h"
 #include "twofold/arith_zdd.h"
 
@@ -155,13 +156,35 @@ cudaError_t launch_leaf(int rows, int order, const tf_dd *t, int ldt, int upper,
 }
 
 /* The block kernel's shape (tf_kernel_trsm_block): 32 rows a thread
- * block, one a lane; GROUPS warps share the taking of earlier columns (a
- * solve of 8192 rows then has 16 warps an SM; with four, 8 warps kept the
- * FP64 pipe 42% busy, each stalled on its own dependences); CHUNK columns
- * solved at a time in registers; the lazy sums renormalized every
- * RENORMALIZE steps (twofold/arith_dd.h's rule). */
-constexpr int BLOCK_ROWS = 32, BLOCK_GROUPS = 8, BLOCK_CHUNK = 16, BLOCK_RENORMALIZE = 32;
-constexpr int BLOCK_THREADS = BLOCK_ROWS * BLOCK_GROUPS;
+ * block, one a lane; CHUNK columns solved at a time in registers by the
+ * first warp, the solver, while the TAKERS other warps take into the next
+ * chunk's sums, a share of the steps each, every step before the chunk
+ * being solved.  A solve of 8192 rows has only 256 thread blocks: the
+ * steps, not the rows, have to keep an SM's warps busy, and with the solve
+ * of a chunk and its steps' taking in turn, all warps taking and then one
+ * solving, the warps spent 41% of their stalls at the barriers between
+ * (ncu; the kernel takes 10% less time overlapped).  The lazy sums are
+ * renormalized every RENORMALIZE steps (twofold/arith_dd.h's rule). */
+constexpr int BLOCK_ROWS = 32, BLOCK_GROUPS = 8, BLOCK_TAKERS = BLOCK_GROUPS - 1;
+constexpr int BLOCK_CHUNK = 16, BLOCK_RENORMALIZE = 32;
+constexpr int BLOCK_THREADS = BLOCK_ROWS * BLOCK_GROUPS, TAKER_THREADS = BLOCK_ROWS * BLOCK_TAKERS;
+/* Named barriers beside __syncthreads' 0: the solver has read the takers'
+ * sums (it arrives, they wait); among the takers, their panel loaded, or
+ * read, or their sums written. */
+constexpr unsigned SUMS_READ = 1, PANEL_READY = 2;
+/* The solver's rows of t, one a lane as it loads them: a row's length
+ * padded so that the lanes' stores fall in different banks. */
+constexpr int NEAR_STRIDE = BLOCK_CHUNK + 1;
+
+__device__ void barrier_arrive(unsigned id, unsigned threads)
+{
+	asm volatile("bar.arrive %0, %1;" ::"r"(id), "r"(threads) : "memory");
+}
+
+__device__ void barrier_sync(unsigned id, unsigned threads)
+{
+	asm volatile("bar.sync %0, %1;" ::"r"(id), "r"(threads) : "memory");
+}
 
 /* The order padded to whole chunks: the panel's row length. */
 __host__ __device__ int block_span(int order)
@@ -169,31 +192,34 @@ __host__ __device__ int block_span(int order)
 	return (order + BLOCK_CHUNK - 1) / BLOCK_CHUNK * BLOCK_CHUNK;
 }
 
-/* Doubles of the block kernel's shared memory for an order: the chunk's
- * panel of t (CHUNK rows of block_span), whose space the partial sums of
- * every warp but the first take once it has been read, then the chunk's
- * own triangle (CHUNK x CHUNK). */
+/* Doubles of the block kernel's shared memory for an order: the takers'
+ * panel of t (CHUNK rows of block_span), whose space their sums take once
+ * it has been read, then the solver's rows of t (2 CHUNK x NEAR_STRIDE). */
 __host__ __device__ size_t block_panel_doubles(int order)
 {
 	const size_t span = (size_t)block_span(order);
-	const size_t partial = (size_t)(BLOCK_GROUPS - 1) * BLOCK_CHUNK * BLOCK_ROWS * 2;
-	return BLOCK_CHUNK * span > partial ? BLOCK_CHUNK * span : partial;
+	const size_t sums = (size_t)BLOCK_TAKERS * BLOCK_CHUNK * BLOCK_ROWS * 2;
+	return BLOCK_CHUNK * span > sums ? BLOCK_CHUNK * span : sums;
 }
 
 size_t block_shared_bytes(int order)
 {
-	return (block_panel_doubles(order) + BLOCK_CHUNK * BLOCK_CHUNK) * sizeof(double);
+	return (block_panel_doubles(order) + 2 * BLOCK_CHUNK * NEAR_STRIDE) * sizeof(double);
 }
 
 /* x t = x for the rows of one thread block.  Step s is column s of an
  * upper t and order - 1 - s of a lower one, so that a column depends on
- * the steps before it.  For the chunk of steps c0 .. c0 + CHUNK: the
- * panel holds t's elements from every step before the chunk into the
- * chunk's columns (panel[j][s] = t(column s, column c0 + j)), the
- * triangle those among the chunk's own; warp g takes steps g, g + GROUPS,
- * ... before c0 from its share of sums (the first warp's starting from
- * the chunk's right-hand sides); the first warp adds the others' sums and
- * solves the chunk in registers. */
+ * the steps before it.  Round k, for the chunk of steps c0 = k CHUNK ..
+ * c0 + CHUNK:
+ * - the solver starts from the chunk's right-hand sides, adds the sums
+ *   the takers made in round k - 1 (the steps before c0 - CHUNK), takes
+ *   the steps of chunk k - 1, whose unknowns it stored, and solves
+ *   the chunk, from its rows of t (near[r][j] = t(column c0 - CHUNK + r,
+ *   column c0 + j));
+ * - meanwhile taker g takes steps g, g + TAKERS, ... before c0 into the
+ *   sums of chunk k + 1, from the panel (panel[j][s] = t(column s, column
+ *   c0 + CHUNK + j)), which it loads once the solver has read the last
+ *   round's sums out of the same space. */
 __global__ void __launch_bounds__(BLOCK_THREADS, 2)
 block_kernel(int rows, int order, const tf_dd *t, int ldt, int upper, int unit, tf_dd *x,
 	     int ldx)
@@ -201,83 +227,121 @@ block_kernel(int rows, int order, const tf_dd *t, int ldt, int upper, int unit, 
 	extern __shared__ double shared[];
 	const int span = block_span(order);
 	double *panel = shared;
-	tf_dd *partial = (tf_dd *)shared;
-	double *triangle = shared + block_panel_doubles(order);
+	tf_dd *sums = (tf_dd *)shared;
+	double *near = shared + block_panel_doubles(order);
 	const int lane = threadIdx.x, group = threadIdx.y;
-	const int thread = group * BLOCK_ROWS + lane;
 	const int i = blockIdx.x * BLOCK_ROWS + lane;
 	const bool live = i < rows;
 	const tf_dd zero = tf_dd_make(0.0, 0.0);
 	auto column = [=](int s) { return upper ? s : order - 1 - s; };
 	auto unknown = [=](int s) { return x + (size_t)column(s) * ldx + i; };
+	auto coefficient = [=](int step, int col) {
+		return t[(size_t)column(col) * ldt + column(step)].hi;
+	};
 
 	for (int c0 = 0; c0 < order; c0 += BLOCK_CHUNK) {
-		const int cols = min(BLOCK_CHUNK, order - c0), depth = c0 + cols;
-		__syncthreads(); /* the last chunk solved and stored */
-		for (int e = thread; e < BLOCK_CHUNK * depth; e += BLOCK_THREADS) {
-			const int j = e / depth, s = e - j * depth;
-			const double v = j < cols ? t[(size_t)column(c0 + j) * ldt + column(s)].hi : 0.0;
-			if (s < c0)
-				panel[j * span + s] = v;
-			else
-				triangle[j * BLOCK_CHUNK + s - c0] = v;
-		}
-		__syncthreads();
-
-		tf_dd acc[BLOCK_CHUNK];
-#pragma unroll
-		for (int j = 0; j < BLOCK_CHUNK; j++)
-			acc[j] = group == 0 && live && j < cols ? *unknown(c0 + j) : zero;
-		int s = group, steps = 0;
-		tf_dd v = live && s < c0 ? *unknown(s) : zero;
-		for (; s < c0; s += BLOCK_GROUPS) {
-			/* the next step's unknown in flight while this one is taken */
-			const int next = s + BLOCK_GROUPS;
-			const tf_dd v_next = live && next < c0 ? *unknown(next) : zero;
+		const int cols = min(BLOCK_CHUNK, order - c0);
+		if (group == 0) {
+			tf_dd acc[BLOCK_CHUNK];
 #pragma unroll
 			for (int j = 0; j < BLOCK_CHUNK; j++)
-				acc[j] = tf_dd_fma_dd_lazy(acc[j], -panel[j * span + s], v);
-			if (++steps == BLOCK_RENORMALIZE) {
-				steps = 0;
+				acc[j] = live && j < cols ? *unknown(c0 + j) : zero;
+			if (c0 >= 2 * BLOCK_CHUNK)
 #pragma unroll
 				for (int j = 0; j < BLOCK_CHUNK; j++)
-					acc[j] = tf_dd_renormalize(acc[j]);
+					acc[j] = tf_dd_add(acc[j], sums[j * BLOCK_ROWS + lane]);
+			barrier_arrive(SUMS_READ, BLOCK_THREADS);
+			/* lane r loads row r: steps c0 - CHUNK + r into the chunk */
+			const int step = c0 - BLOCK_CHUNK + lane;
+			if (lane < 2 * BLOCK_CHUNK)
+#pragma unroll
+				for (int j = 0; j < BLOCK_CHUNK; j++)
+					near[lane * NEAR_STRIDE + j] =
+						step >= 0 && step < order && j < cols
+							? coefficient(step, c0 + j)
+							: 0.0;
+			__syncwarp();
+			if (c0 > 0)
+				for (int r = 0; r < BLOCK_CHUNK; r++) {
+					/* stored by this warp in the last round */
+					const tf_dd v = live ? *unknown(c0 - BLOCK_CHUNK + r) : zero;
+#pragma unroll
+					for (int j = 0; j < BLOCK_CHUNK; j++)
+						acc[j] = tf_dd_fma_dd_lazy(
+							acc[j], -near[r * NEAR_STRIDE + j], v);
+				}
+#pragma unroll
+			for (int j = 0; j < BLOCK_CHUNK; j++)
+				acc[j] = tf_dd_renormalize(acc[j]);
+			const double *own = near + BLOCK_CHUNK * NEAR_STRIDE;
+#pragma unroll
+			for (int j = 0; j < BLOCK_CHUNK; j++) {
+				if (j >= cols)
+					break;
+				if (!unit)
+					acc[j] = tf_dd_div_d(acc[j], own[j * NEAR_STRIDE + j]);
+#pragma unroll
+				for (int k = j + 1; k < BLOCK_CHUNK; k++)
+					if (k < cols)
+						acc[k] = tf_dd_fma_dd(
+							acc[k], -own[j * NEAR_STRIDE + k], acc[j]);
 			}
-			v = v_next;
-		}
-#pragma unroll
-		for (int j = 0; j < BLOCK_CHUNK; j++)
-			acc[j] = tf_dd_renormalize(acc[j]);
-		__syncthreads(); /* the panel read: its space takes the partial sums */
-		if (group > 0)
 #pragma unroll
 			for (int j = 0; j < BLOCK_CHUNK; j++)
-				partial[((group - 1) * BLOCK_CHUNK + j) * BLOCK_ROWS + lane] = acc[j];
-		__syncthreads();
-		if (group > 0)
-			continue;
-		for (int g = 0; g < BLOCK_GROUPS - 1; g++)
-#pragma unroll
-			for (int j = 0; j < BLOCK_CHUNK; j++)
-				acc[j] = tf_dd_add(acc[j],
-						   partial[(g * BLOCK_CHUNK + j) * BLOCK_ROWS + lane]);
-#pragma unroll
-		for (int j = 0; j < BLOCK_CHUNK; j++) {
-			if (j >= cols)
-				break;
-			if (!unit)
-				acc[j] = tf_dd_div_d(acc[j], triangle[j * BLOCK_CHUNK + j]);
-#pragma unroll
-			for (int k = j + 1; k < BLOCK_CHUNK; k++)
-				if (k < cols)
-					acc[k] = tf_dd_fma_dd(acc[k], -triangle[k * BLOCK_CHUNK + j],
-							      acc[j]);
-		}
-		if (live)
-#pragma unroll
-			for (int j = 0; j < BLOCK_CHUNK; j++)
-				if (j < cols)
+				if (live && j < cols)
 					*unknown(c0 + j) = acc[j];
+			__syncwarp(); /* near read before the next round's loads */
+		} else {
+			const int taker = group - 1, c1 = c0 + BLOCK_CHUNK;
+			const bool work = c0 > 0 && c1 < order;
+			barrier_sync(SUMS_READ, BLOCK_THREADS);
+			const int thread = taker * BLOCK_ROWS + lane;
+			if (work) {
+				for (int j = 0; j < BLOCK_CHUNK; j++)
+					for (int s = thread; s < c0; s += TAKER_THREADS)
+						panel[j * span + s] =
+							c1 + j < order ? coefficient(s, c1 + j) : 0.0;
+				barrier_sync(PANEL_READY, TAKER_THREADS);
+				tf_dd acc[BLOCK_CHUNK];
+#pragma unroll
+				for (int j = 0; j < BLOCK_CHUNK; j++)
+					acc[j] = zero;
+				int s = taker, steps = 0;
+				tf_dd v = live && s < c0 ? *unknown(s) : zero;
+				for (; s < c0; s += BLOCK_TAKERS) {
+					/* the next step's unknown in flight while this one is taken */
+					const int next = s + BLOCK_TAKERS;
+					const tf_dd v_next = live && next < c0 ? *unknown(next) : zero;
+#pragma unroll
+					for (int j = 0; j < BLOCK_CHUNK; j++)
+						acc[j] = tf_dd_fma_dd_lazy(acc[j], -panel[j * span + s], v);
+					if (++steps == BLOCK_RENORMALIZE) {
+						steps = 0;
+#pragma unroll
+						for (int j = 0; j < BLOCK_CHUNK; j++)
+							acc[j] = tf_dd_renormalize(acc[j]);
+					}
+					v = v_next;
+				}
+				barrier_sync(PANEL_READY, TAKER_THREADS); /* the panel read */
+#pragma unroll
+				for (int j = 0; j < BLOCK_CHUNK; j++)
+					sums[(taker * BLOCK_CHUNK + j) * BLOCK_ROWS + lane] =
+						tf_dd_renormalize(acc[j]);
+				/* the takers' sums added into the first's, a share of
+				 * the (column, row) pairs each, so that the solver reads
+				 * one sum a column */
+				barrier_sync(PANEL_READY, TAKER_THREADS);
+				constexpr int PAIRS = BLOCK_CHUNK * BLOCK_ROWS;
+				for (int p = thread; p < PAIRS; p += TAKER_THREADS) {
+					tf_dd sum = sums[p];
+					for (int g = 1; g < BLOCK_TAKERS; g++)
+						sum = tf_dd_add(sum, sums[g * PAIRS + p]);
+					sums[p] = sum;
+				}
+			}
+		}
+		__syncthreads(); /* the chunk's unknowns stored, the next one's sums made */
 	}
 }
 

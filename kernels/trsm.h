@@ -61,10 +61,12 @@ cudaError_t tf_kernel_trsm_leaf(int rows, int order, const tf_dd *t, int ldt, in
  * most TF_TRSM_BLOCK), and the triangle t (upper or lower; unit: its
  * diagonal taken as 1), in DD, all in one kernel: the rows are
  * independent, so each block of 32 rows is one thread block, which takes
- * the columns in chunks of 16 in order of dependence.  A chunk first
- * takes the columns solved before it (the thread block's warps each a
- * share of them, summed lazily and renormalized, then added in DD), then
- * is solved by substitution in registers. */
+ * the columns in chunks of 16 in order of dependence.  A chunk takes the
+ * columns solved before it (all but the last chunk's by seven of the
+ * thread block's warps, each a share of them, summed lazily and
+ * renormalized, then added in DD, while the eighth solves the chunk
+ * before), then the last chunk's, and is solved by substitution in
+ * registers. */
 cudaError_t tf_kernel_trsm_block(int rows, int order, const tf_dd *t, int ldt, int upper,
 				 int unit, tf_dd *x, int ldx, cudaStream_t stream);
 
