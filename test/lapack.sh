@@ -2,7 +2,8 @@
 # LAPACK's testers (Debian: liblapack-test) with libtwofold preloaded in
 # TWOFOLD_MODE=dd, against the same testers run without twofold.
 #
-#   lapack.sh check [INPUT...]   for make check: the inputs below but the
+#   lapack.sh check [INPUT...|TYPE]
+#                                for make check: the inputs below but the
 #                                longest (svd, dec, zec), and the linear
 #                                equation testers on sizes up to 16 (their
 #                                input's M and N of 50 made 16)
@@ -10,7 +11,8 @@
 #                                and xeigtstz (bench/lapack.sh)
 #
 # INPUT names one run as TYPE-FILE (d-dtest, z-sep, ...): FILE.in given to
-# xlintstTYPE (FILE = TYPEtest) or xeigtstTYPE.  Each input runs twice,
+# xlintstTYPE (FILE = TYPEtest) or xeigtstTYPE; a TYPE alone (d or z) names
+# that type's inputs of the set.  Each input runs twice,
 # first without twofold, then preloaded; both with the reference BLAS as
 # libblas.so.3.  A run fails when twofold's output lacks "End of tests" or
 # the twofold report, or when it counts more failures than the run without
@@ -20,7 +22,9 @@
 # times of both runs and their ratio.
 #
 # The testers are looked for in $TF_LAPACK_TESTER_DIR, else beside the
-# Netlib BLAS testers' directory (/usr/lib/MULTIARCH/lapack).
+# Netlib BLAS testers' directory (/usr/lib/MULTIARCH/lapack).  The report
+# lines of routines that ran on the GPU are shown (test/gpu.list runs the
+# check set with the GPU forced).
 . "$TF_SRCDIR/test/lib.sh"
 set_name=$1
 shift
@@ -36,8 +40,10 @@ full) long= ;;
 *) fail "usage: lapack.sh check|full [INPUT...]" ;;
 esac
 inputs=$*
+types="d z"
+case $inputs in d|z) types=$inputs inputs= ;; esac
 if [ -z "$inputs" ]; then
-	for t in d z; do
+	for t in $types; do
 		inputs="$inputs $t-${t}test"
 		for f in $eig; do
 			f=$(echo "$f" | sed "s/^T/$t/")
@@ -117,6 +123,9 @@ for input in $inputs; do
 	printf '%-10s %8.2f %8.2f %6s %9.2f %9.2f %6s %8s %8s  %s\n' "$input" "$ref_s" "$dd_s" \
 		"$(ratio "$dd_s" "$ref_s")" "$ref_c" "$dd_c" "$(ratio "$dd_c" "$ref_c")" "$ref_fail" \
 		"$dd_fail" "$([ -n "$problems" ] && echo FAILED || echo ok)"
+	# the report's routines that ran on the GPU (none on the CPU alone):
+	# test/gpu/forced.sh looks for them
+	grep '^twofold\[[^]]*]: [a-z0-9_]* .* gpu' dd.err
 	if [ -n "$problems" ]; then
 		bad=$((bad + 1))
 		echo "    ${problems#; }"

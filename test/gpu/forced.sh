@@ -11,9 +11,9 @@ while [ $# -gt 0 ] && [ "$1" != -- ]; do
 done
 shift
 export TWOFOLD_GPU_MIN_FLOPS=0
-sh "$@" > "$work/out" 2>&1
-status=$?
-cat "$work/out"
+# shown as it comes (a long run's log shows how far it got), and kept
+{ sh "$@"; echo $? > "$work/status"; } 2>&1 | tee "$work/out"
+status=$(cat "$work/status" 2> /dev/null || echo 99)
 [ $status -eq 0 ] || fail "$* failed with the GPU forced (exit status $status)"
 routines=${TF_GPU_ROUTINES:-dgemm_ dgemv_ daxpy_}
 expect_gpu "$work/out" $routines
