@@ -240,13 +240,15 @@ static void LOOPS(column_update)(int m, const double *restrict a, double x,
 #if defined(__AVX2__)
 #define VECS_DD (MR_DD / VLEN)
 /* (hi, lo) = tf_dd_fma_dd_lazy((hi, lo), a, (xh, xl)), lane by lane, in
- * its order of operations */
+ * its order of operations; three of its additions on the multiply-add
+ * units, as VDD_FMA's (ztrsm of 1000 on one thread of a Zen 3: 5% less
+ * time) */
 #define VDD_FMA_DD_LAZY(hi, lo, a, xh, xl)                                         \
 	do {                                                                        \
 		vec p_ = VMUL(a, xh), e_ = VFMADD(a, xl, VFMSUB(a, xh, p_));       \
 		vec s_ = VADD(hi, p_), bb_ = VSUB(s_, hi);                          \
-		vec t_ = VADD(VSUB(hi, VSUB(s_, bb_)), VSUB(p_, bb_));             \
-		lo = VADD(lo, VADD(t_, e_));                                        \
+		vec t_ = VADD_FMA(VSUB(hi, VSUB(s_, bb_)), VSUB_FMA(p_, bb_));     \
+		lo = VADD(lo, VADD_FMA(t_, e_));                                    \
 		hi = s_;                                                            \
 	} while (0)
 
