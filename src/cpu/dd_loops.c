@@ -221,11 +221,23 @@ static void LOOPS(gemm_tile)(int kc, const double *restrict ap, const double *re
 static void LOOPS(column_update)(int m, const double *restrict a, double x,
 				 double *restrict acc_hi, double *restrict acc_lo)
 {
+	int i = 0;
+#if defined(__AVX2__)
+	/* tf_dd_fma's operations in its order, as the loop below, with some
+	 * of the additions on the multiply-add units: the same bits */
+	const vec xv = VSET1(x);
+	for (; i + VLEN <= m; i += VLEN) {
+		vec hi = VLOAD(acc_hi + i), lo = VLOAD(acc_lo + i), av = VLOAD(a + i);
+		VDD_FMA_RENORMALIZED(hi, lo, av, xv);
+		VSTORE(acc_hi + i, hi);
+		VSTORE(acc_lo + i, lo);
+	}
+#endif
 #pragma omp simd
-	for (int i = 0; i < m; i++) {
-		tf_dd r = tf_dd_fma(tf_dd_make(acc_hi[i], acc_lo[i]), a[i], x);
-		acc_hi[i] = r.hi;
-		acc_lo[i] = r.lo;
+	for (int k = i; k < m; k++) {
+		tf_dd r = tf_dd_fma(tf_dd_make(acc_hi[k], acc_lo[k]), a[k], x);
+		acc_hi[k] = r.hi;
+		acc_lo[k] = r.lo;
 	}
 }
 
