@@ -241,6 +241,38 @@ static void LOOPS(column_update)(int m, const double *restrict a, double x,
 	}
 }
 
+/* column_update for two factors at once (a complex column times the two
+ * parts of x): acc1[i] += a[i] x1 and acc2[i] += a[i] x2, each sum's steps
+ * those of column_update, a read once. */
+static void LOOPS(column_update2)(int m, const double *restrict a, double x1, double x2,
+				  double *restrict hi1, double *restrict lo1, double *restrict hi2,
+				  double *restrict lo2)
+{
+	int i = 0;
+#if defined(__AVX2__)
+	const vec x1v = VSET1(x1), x2v = VSET1(x2);
+	for (; i + VLEN <= m; i += VLEN) {
+		vec av = VLOAD(a + i);
+		vec h1 = VLOAD(hi1 + i), l1 = VLOAD(lo1 + i), h2 = VLOAD(hi2 + i), l2 = VLOAD(lo2 + i);
+		VDD_FMA_RENORMALIZED(h1, l1, av, x1v);
+		VDD_FMA_RENORMALIZED(h2, l2, av, x2v);
+		VSTORE(hi1 + i, h1);
+		VSTORE(lo1 + i, l1);
+		VSTORE(hi2 + i, h2);
+		VSTORE(lo2 + i, l2);
+	}
+#endif
+#pragma omp simd
+	for (int k = i; k < m; k++) {
+		tf_dd r1 = tf_dd_fma(tf_dd_make(hi1[k], lo1[k]), a[k], x1);
+		tf_dd r2 = tf_dd_fma(tf_dd_make(hi2[k], lo2[k]), a[k], x2);
+		hi1[k] = r1.hi;
+		lo1[k] = r1.lo;
+		hi2[k] = r2.hi;
+		lo2[k] = r2.lo;
+	}
+}
+
 /* The triangular solves' update: as gemm_tile, with the right-hand factor
  * a DD panel read in place, rows l of columns j at xh[j*ldx + l] and
  * xl[j*ldx + l], each multiplied by sign (+1 or -1, exact):
@@ -841,6 +873,7 @@ const struct tf_dd_loops ISA_NAME(tf_dd_loops_, TF_ISA) = {
 	.nr = NR,
 	.gemm_tile = LOOPS(gemm_tile),
 	.column_update = LOOPS(column_update),
+	.column_update2 = LOOPS(column_update2),
 	.mr_dd = MR_DD,
 	.nr_dd = NR_DD,
 	.gemm_tile_dd = LOOPS(gemm_tile_dd),

@@ -29,6 +29,11 @@ struct tf_dd_loops {
 			  double *acc_lo, int ld, int fresh);
 	/* acc[i] += a[i] * x for i < m, in DD (a column of y = A x). */
 	void (*column_update)(int m, const double *a, double x, double *acc_hi, double *acc_lo);
+	/* Two column updates by the same a, a read once: acc1 += a x1 and
+	 * acc2 += a x2, each as column_update (a complex column's two parts
+	 * of x). */
+	void (*column_update2)(int m, const double *a, double x1, double x2, double *hi1,
+			       double *lo1, double *hi2, double *lo2);
 	/* The triangular solves' update by a DD right-hand side: for the
 	 * mr_dd x nr_dd tile (ap and acc laid out as gemm_tile's),
 	 *   acc(i, j) += sum over l < kc of ap[l*mr_dd + i] * sign *

@@ -191,9 +191,11 @@ static void update_rows(const struct matvec *mv, int task)
 			continue;
 		a += (size_t)(s - first) * w;
 		int at = (s - i0) * w, len = (e - s) * w;
-		mv->loops->column_update(len, a, mv->xa[(size_t)j * w], h1 + at, l1 + at);
 		if (w == 2)
-			mv->loops->column_update(len, a, mv->xb[(size_t)j * w], h2 + at, l2 + at);
+			mv->loops->column_update2(len, a, mv->xa[(size_t)j * w], mv->xb[(size_t)j * w],
+						  h1 + at, l1 + at, h2 + at, l2 + at);
+		else
+			mv->loops->column_update(len, a, mv->xa[j], h1 + at, l1 + at);
 	}
 	double *hi = mv->update_hi + (size_t)i0 * w, *lo = mv->update_lo + (size_t)i0 * w;
 	for (int i = 0; i < rows; i++) {
@@ -323,9 +325,11 @@ static void short_columns(const struct matvec *mv, int task)
 			continue;
 		const double *row = block + (size_t)(r - rlo) * width + (ja - j0) * w;
 		int at = (ja - j0) * w, len = (jb - ja) * w;
-		mv->loops->column_update(len, row, mv->xa[(size_t)r * w], h1 + at, l1 + at);
 		if (w == 2)
-			mv->loops->column_update(len, row, mv->xb[(size_t)r * w], h2 + at, l2 + at);
+			mv->loops->column_update2(len, row, mv->xa[(size_t)r * w], mv->xb[(size_t)r * w],
+						  h1 + at, l1 + at, h2 + at, l2 + at);
+		else
+			mv->loops->column_update(len, row, mv->xa[r], h1 + at, l1 + at);
 	}
 	tf_cpu_buffer_release(block, stack);
 	for (int j = j0; j < j1; j++) {
