@@ -218,13 +218,22 @@ static void LOOPS(gemm_tile)(int kc, const double *restrict ap, const double *re
 }
 #endif
 
+/* One element of a column update, acc[k] += a x by tf_dd_fma (sum_hi,
+ * sum_lo: the sums' words).  The AVX2 loops below take VLEN at a time in
+ * the dot step's vector form (some of the additions on the multiply-add
+ * units): the same operations in the same order, the same bits. */
+#define COLUMN_STEP(sum_hi, sum_lo, k, a, x)                                        \
+	do {                                                                        \
+		tf_dd r_ = tf_dd_fma(tf_dd_make((sum_hi)[k], (sum_lo)[k]), a, x);   \
+		(sum_hi)[k] = r_.hi;                                                \
+		(sum_lo)[k] = r_.lo;                                                \
+	} while (0)
+
 static void LOOPS(column_update)(int m, const double *restrict a, double x,
 				 double *restrict acc_hi, double *restrict acc_lo)
 {
 	int i = 0;
 #if defined(__AVX2__)
-	/* tf_dd_fma's operations in its order, as the loop below, with some
-	 * of the additions on the multiply-add units: the same bits */
 	const vec xv = VSET1(x);
 	for (; i + VLEN <= m; i += VLEN) {
 		vec hi = VLOAD(acc_hi + i), lo = VLOAD(acc_lo + i), av = VLOAD(a + i);
@@ -234,11 +243,8 @@ static void LOOPS(column_update)(int m, const double *restrict a, double x,
 	}
 #endif
 #pragma omp simd
-	for (int k = i; k < m; k++) {
-		tf_dd r = tf_dd_fma(tf_dd_make(acc_hi[k], acc_lo[k]), a[k], x);
-		acc_hi[k] = r.hi;
-		acc_lo[k] = r.lo;
-	}
+	for (int k = i; k < m; k++)
+		COLUMN_STEP(acc_hi, acc_lo, k, a[k], x);
 }
 
 /* column_update for two factors at once (a complex column times the two
@@ -252,6 +258,7 @@ static void LOOPS(column_update2)(int m, const double *restrict a, double x1, do
 #if defined(__AVX2__)
 	const vec x1v = VSET1(x1), x2v = VSET1(x2);
 	for (; i + VLEN <= m; i += VLEN) {
+		/* every load before the first store */
 		vec av = VLOAD(a + i);
 		vec h1 = VLOAD(hi1 + i), l1 = VLOAD(lo1 + i), h2 = VLOAD(hi2 + i), l2 = VLOAD(lo2 + i);
 		VDD_FMA_RENORMALIZED(h1, l1, av, x1v);
@@ -264,12 +271,8 @@ static void LOOPS(column_update2)(int m, const double *restrict a, double x1, do
 #endif
 #pragma omp simd
 	for (int k = i; k < m; k++) {
-		tf_dd r1 = tf_dd_fma(tf_dd_make(hi1[k], lo1[k]), a[k], x1);
-		tf_dd r2 = tf_dd_fma(tf_dd_make(hi2[k], lo2[k]), a[k], x2);
-		hi1[k] = r1.hi;
-		lo1[k] = r1.lo;
-		hi2[k] = r2.hi;
-		lo2[k] = r2.lo;
+		COLUMN_STEP(hi1, lo1, k, a[k], x1);
+		COLUMN_STEP(hi2, lo2, k, a[k], x2);
 	}
 }
 
