@@ -37,7 +37,7 @@ eig="nep sep se2 svd Tec Ted Tgg Tgd Tsb Tsg Tbb glm gqr gsv csd lse Tbal Tbak T
 case $set_name in
 check) long=" d-svd d-dec z-svd z-zec " ;;
 full) long= ;;
-*) fail "usage: lapack.sh check|full [INPUT...]" ;;
+*) fail "usage: lapack.sh check|full [INPUT...|TYPE]" ;;
 esac
 inputs=$*
 types="d z"
