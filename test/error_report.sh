@@ -10,9 +10,7 @@ ours=./test/error_report_twofold
 [ -x "$reference" ] || skip "no reference BLAS to link against"
 [ -f "$TF_REFERENCE_BLAS" ] || skip "the reference BLAS $TF_REFERENCE_BLAS is not on this machine"
 unset TWOFOLD_LOG TWOFOLD_CPU_BLAS
-# libblas.so.3 may be another BLAS (Debian alternatives): make it the reference.
-mkdir "$work/lib" && ln -s "$TF_REFERENCE_BLAS" "$work/lib/libblas.so.3"
-export LD_LIBRARY_PATH=$work/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+reference_blas_first
 cases=$($reference count)
 bad=0
 for i in $(seq 0 $((cases - 1))); do

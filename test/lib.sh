@@ -9,6 +9,10 @@
 #                     skips when the built PROGRAM needs a shared library that
 #                     this machine lacks (a build tree moved to a machine
 #                     without gfortran's libgfortran, say)
+#   reference_blas_first
+#                     puts TF_REFERENCE_BLAS first as libblas.so.3 (the
+#                     system's may be another BLAS, by Debian's
+#                     alternatives), for the programs run after it
 #   reference_blas_program PROGRAM
 #                     for a BLAS test PROGRAM (built with MPFR, judged
 #                     against the reference BLAS): skips where it was not
@@ -43,11 +47,14 @@ needs_libraries() {
 		awk '$2 == "=>" && $3 == "not" && $1 !~ /^libtwofold\./ { print $1 }' | tr '\n' ' ')
 	[ -z "$missing" ] || skip "$1 needs ${missing% }, not found on this machine"
 }
+reference_blas_first() {
+	mkdir "$work/lib" && ln -s "$TF_REFERENCE_BLAS" "$work/lib/libblas.so.3"
+	export LD_LIBRARY_PATH=$work/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+}
 reference_blas_program() {
 	program=$1
 	[ -x "$program" ] || skip "$program was not built (it needs MPFR and the reference BLAS)"
 	[ -f "$TF_REFERENCE_BLAS" ] || skip "the reference BLAS $TF_REFERENCE_BLAS is not on this machine"
 	unset TWOFOLD_CPU_BLAS TWOFOLD_NUM_THREADS TWOFOLD_CPU_KERNEL
-	mkdir "$work/lib" && ln -s "$TF_REFERENCE_BLAS" "$work/lib/libblas.so.3"
-	export LD_LIBRARY_PATH=$work/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+	reference_blas_first
 }

@@ -17,9 +17,7 @@ shift
 "$program" probe > /dev/null 2>&1 || skip "$program cannot be started here (MPFR's library missing?)"
 [ -f "$TF_LIB" ] || fail "no library $TF_LIB"
 unset TWOFOLD_LOG TWOFOLD_CPU_BLAS TWOFOLD_NUM_THREADS TWOFOLD_CPU_KERNEL
-# libblas.so.3 may be another BLAS (Debian alternatives): make it the reference.
-mkdir "$work/lib" && ln -s "$TF_REFERENCE_BLAS" "$work/lib/libblas.so.3"
-export LD_LIBRARY_PATH=$work/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+reference_blas_first
 
 # run LABEL [VAR=VALUE...] -- SET...: runs the program, shows its output and
 # the TWOFOLD_LOG report; sets status, failures, worst_d.

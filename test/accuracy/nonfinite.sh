@@ -10,9 +10,7 @@ program=./test/accuracy/nonfinite
 [ -f "$TF_REFERENCE_BLAS" ] || skip "the reference BLAS $TF_REFERENCE_BLAS is not on this machine"
 [ -f "$TF_LIB" ] || fail "no library $TF_LIB"
 unset TWOFOLD_LOG TWOFOLD_CPU_BLAS TWOFOLD_NUM_THREADS TWOFOLD_CPU_KERNEL TWOFOLD_MODE
-# libblas.so.3 may be another BLAS (Debian alternatives): make it the reference.
-mkdir "$work/lib" && ln -s "$TF_REFERENCE_BLAS" "$work/lib/libblas.so.3"
-export LD_LIBRARY_PATH=$work/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+reference_blas_first
 "$program" > "$work/reference.out" || fail "the reference run failed"
 echo "reference: $(wc -l < "$work/reference.out") calls"
 bad=

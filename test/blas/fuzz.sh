@@ -20,9 +20,7 @@ while [ $# -gt 0 ] && [ "$1" != -- ]; do settings="$settings $1"; shift; done
 "$program" probe > /dev/null 2>&1 || skip "$program cannot be started here (MPFR's library missing?)"
 [ -f "$TF_LIB" ] || fail "no library $TF_LIB"
 unset TWOFOLD_LOG TWOFOLD_CPU_BLAS TWOFOLD_NUM_THREADS TWOFOLD_CPU_KERNEL
-# libblas.so.3 may be another BLAS (Debian alternatives): make it the reference.
-mkdir "$work/lib" && ln -s "$TF_REFERENCE_BLAS" "$work/lib/libblas.so.3"
-export LD_LIBRARY_PATH=$work/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+reference_blas_first
 export TF_REFERENCE_BLAS
 echo "==== TWOFOLD_MODE=$mode$settings"
 env TWOFOLD_MODE=$mode $settings LD_PRELOAD=$TF_LIB "$program" "$@" > "$work/out" 2>&1

@@ -13,8 +13,7 @@ unset TWOFOLD_LOG TWOFOLD_CPU_BLAS TWOFOLD_NUM_THREADS TWOFOLD_CPU_KERNEL
 # The CPU kernels only: on a machine with a GPU the planner would send some
 # calls there, depending on the thread count, and the GPU's sums are others.
 export TWOFOLD_GPU_MIN_FLOPS=1e24
-mkdir "$work/lib" && ln -s "$TF_REFERENCE_BLAS" "$work/lib/libblas.so.3"
-export LD_LIBRARY_PATH=$work/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+reference_blas_first
 
 first=
 for settings in "TWOFOLD_NUM_THREADS=1" "TWOFOLD_NUM_THREADS=3" \

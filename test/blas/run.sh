@@ -21,9 +21,7 @@ shift 2
 unset TWOFOLD_CPU_BLAS TWOFOLD_NUM_THREADS TWOFOLD_CPU_KERNEL
 # The report (on stderr, shown with the output) says where each routine ran.
 export TWOFOLD_LOG=1
-# libblas.so.3 may be another BLAS (Debian alternatives): make it the reference.
-mkdir "$work/lib" && ln -s "$TF_REFERENCE_BLAS" "$work/lib/libblas.so.3"
-export LD_LIBRARY_PATH=$work/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+reference_blas_first
 
 case $mode in
 dd) configs="default generic-1-thread 3-threads" ;;

@@ -9,8 +9,7 @@ program=./test/blas/trsm
 "$program" probe > /dev/null 2>&1 || skip "$program cannot be started here (MPFR's library missing?)"
 [ -f "$TF_LIB" ] || fail "no library $TF_LIB"
 unset TWOFOLD_CPU_BLAS TWOFOLD_NUM_THREADS TWOFOLD_CPU_KERNEL TWOFOLD_LOG
-mkdir "$work/lib" && ln -s "$TF_REFERENCE_BLAS" "$work/lib/libblas.so.3"
-export LD_LIBRARY_PATH=$work/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+reference_blas_first
 first=
 for settings in "" TWOFOLD_NUM_THREADS=1 TWOFOLD_NUM_THREADS=3 \
 		"TWOFOLD_CPU_KERNEL=generic TWOFOLD_NUM_THREADS=2" TWOFOLD_CPU_KERNEL=avx2 \

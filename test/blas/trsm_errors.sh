@@ -10,8 +10,7 @@ program=./test/blas/trsm_errors
 [ -f "$TF_REFERENCE_BLAS" ] || skip "the reference BLAS $TF_REFERENCE_BLAS is not on this machine"
 [ -f "$TF_LIB" ] || fail "no library $TF_LIB"
 unset TWOFOLD_LOG TWOFOLD_CPU_BLAS
-mkdir "$work/lib" && ln -s "$TF_REFERENCE_BLAS" "$work/lib/libblas.so.3"
-export LD_LIBRARY_PATH=$work/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+reference_blas_first
 cases=$($program count)
 bad=0
 for i in $(seq 0 $((cases - 1))); do

@@ -9,9 +9,7 @@ program=./test/cblas/errors
 [ -f "$TF_REFERENCE_BLAS" ] || skip "the reference BLAS $TF_REFERENCE_BLAS is not on this machine"
 [ -f "$TF_LIB" ] || fail "no library $TF_LIB"
 unset TWOFOLD_LOG TWOFOLD_CPU_BLAS
-# libblas.so.3 may be another BLAS (Debian alternatives): make it the reference.
-mkdir "$work/lib" && ln -s "$TF_REFERENCE_BLAS" "$work/lib/libblas.so.3"
-export LD_LIBRARY_PATH=$work/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+reference_blas_first
 "$program" > "$work/reference.out" || fail "the reference run failed"
 # The reference CBLAS of LAPACK 3.11 and before reports an illegal TransB of
 # a row-major ?gemm as parameter 2; later versions (and twofold) report 3.

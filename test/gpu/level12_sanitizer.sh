@@ -5,9 +5,7 @@
 . "$TF_SRCDIR/test/gpu/lib.sh"
 [ -x test/blas/level12_gpu ] || skip "test/blas/level12_gpu was not built (it needs MPFR and the reference BLAS)"
 [ -f "$TF_REFERENCE_BLAS" ] || skip "the reference BLAS $TF_REFERENCE_BLAS is not on this machine"
-# libblas.so.3 may be another BLAS (Debian alternatives): make it the reference.
-mkdir "$work/lib" && ln -s "$TF_REFERENCE_BLAS" "$work/lib/libblas.so.3"
-export LD_LIBRARY_PATH=$work/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+reference_blas_first
 export TWOFOLD_MODE=dd TWOFOLD_GPU_MIN_FLOPS=0
 # env execs the program in the same process, which the sanitizer tracks
 sanitize 3 "env LD_PRELOAD=$TF_LIB test/blas/level12_gpu dd"

@@ -13,12 +13,9 @@
 . "$TF_SRCDIR/test/lib.sh"
 what=$1 with=$2
 unset TWOFOLD_LOG TWOFOLD_CPU_BLAS TWOFOLD_CPU_BLAS64
-# libblas.so.3 may be another BLAS (Debian alternatives; OpenBLAS lacks
-# sdotsub_ and the like): make it the reference where there is one.
-if [ -f "$TF_REFERENCE_BLAS" ]; then
-	mkdir "$work/lib" && ln -s "$TF_REFERENCE_BLAS" "$work/lib/libblas.so.3"
-	export LD_LIBRARY_PATH=$work/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-fi
+# where there is a reference BLAS (OpenBLAS as libblas.so.3 lacks
+# sdotsub_ and the like)
+[ -f "$TF_REFERENCE_BLAS" ] && reference_blas_first
 if [ "$with" = blas64 ]; then
 	blas64=${TF_REFERENCE_BLAS64:-}
 	if [ -z "$blas64" ]; then

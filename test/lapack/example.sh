@@ -9,8 +9,7 @@ program=$TF_BUILDDIR/examples/solve
 [ -f "$TF_REFERENCE_BLAS" ] || skip "the reference BLAS $TF_REFERENCE_BLAS is not on this machine"
 needs_libraries "$program"
 unset TWOFOLD_MODE TWOFOLD_CPU_BLAS TWOFOLD_CPU_LAPACK
-mkdir "$work/lib" && ln -s "$TF_REFERENCE_BLAS" "$work/lib/libblas.so.3"
-export LD_LIBRARY_PATH=$work/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+reference_blas_first
 "$program" > "$work/reference.out" || fail "examples/solve failed without twofold"
 cat "$work/reference.out"
 grep -q 'exact components:  0 of 14' "$work/reference.out" ||

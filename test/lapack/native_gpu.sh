@@ -11,8 +11,7 @@ program=./test/lapack/drivers_gpu
 [ -x "$program" ] || skip "$program was not built (it needs MPFR, LAPACK and CUDA)"
 [ -f "$TF_REFERENCE_BLAS" ] || skip "the reference BLAS $TF_REFERENCE_BLAS is not on this machine"
 [ -f "$TF_LIB" ] || fail "no library $TF_LIB"
-mkdir "$work/lib" && ln -s "$TF_REFERENCE_BLAS" "$work/lib/libblas.so.3"
-export LD_LIBRARY_PATH=$work/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+reference_blas_first
 env TWOFOLD_MODE=native TWOFOLD_LOG=1 LD_PRELOAD=$TF_LIB "$program" cpu native > "$work/out" 2>&1
 status=$?
 cat "$work/out"
