@@ -10,6 +10,10 @@ ranks=${1:?usage: scalapack.sh RANKS}
 program=./test/mpi/scalapack
 [ -x "$program" ] ||
 	skip "not built: configure found no MPI C compiler wrapper (mpicc), mpi.h or ScaLAPACK library (build-aux/install-deps installs openmpi-bin, libopenmpi-dev and libscalapack-openmpi-dev)"
+# A build tree moved to a machine without ScaLAPACK (bring it with
+# build-aux/mpi-bundle and source the bundle's env.sh).
+missing=$(ldd "$program" 2> /dev/null | sed -n 's/^[[:space:]]*\([^ ]*\) => not found$/\1/p' | tr '\n' ' ')
+[ -z "$missing" ] || skip "$program cannot load ${missing% } here (build-aux/mpi-bundle brings Open MPI and ScaLAPACK)"
 # configure's, else the PATH's (a build tree moved to a machine where
 # build-aux/mpi-bundle's env.sh brings Open MPI).
 mpirun=$(sed -n 's/^MPIRUN = //p' "$TF_BUILDDIR/Makefile")

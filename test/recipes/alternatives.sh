@@ -5,11 +5,10 @@
 # system changes: the reference and libtwofold registered with Debian's
 # priority for the reference (10) and a higher one (100); automatic mode
 # picks libtwofold, and a program that links libblas.so.3 (Netlib's
-# xblat1d; numpy's matmul where python3-numpy is) finds it there, and
-# libtwofold its CPU BLAS elsewhere; --set brings the reference back, and
+# xblat1d; numpy's matmul where a numpy calls libblas.so.3) finds it
+# there, and libtwofold its CPU BLAS elsewhere; --set brings the reference back, and
 # --remove leaves the reference alone in the group.
-. "$TF_SRCDIR/test/lib.sh"
-[ -f "$TF_LIB" ] || fail "no library $TF_LIB"
+. "$TF_SRCDIR/test/recipes/lib.sh"
 command -v update-alternatives > /dev/null || skip "no update-alternatives (Debian's dpkg)"
 reference=$TF_REFERENCE_BLAS
 [ -f "$reference" ] || skip "no reference BLAS '$reference'"
@@ -47,17 +46,14 @@ case $(grep '^twofold\[[^]]*]: mode' tester.log) in
 esac
 echo "xblat1d passes with libtwofold as libblas.so.3"
 
-python=
-for candidate in ${PYTHON:-} python3 /usr/bin/python3; do
-	"$candidate" -c "import numpy" 2> /dev/null && { python=$candidate; break; }
-done
+numpy_on_libblas
 if [ -n "$python" ]; then
 	run "$python" "$cases" > numpy.out 2> numpy.log ||
 		{ cat numpy.out numpy.log; fail "numpy with libtwofold as libblas.so.3"; }
 	grep '^matmul' numpy.out
 	grep -q '^matmul exact' numpy.out || fail "numpy's matmul is not twofold's with libtwofold as libblas.so.3"
 else
-	echo "no numpy: its part not run"
+	echo "$why_no_numpy: numpy's part not run"
 fi
 
 alternatives --set $name "$reference" > /dev/null 2>&1 || fail "update-alternatives --set $name the reference"

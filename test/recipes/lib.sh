@@ -35,3 +35,29 @@ with_and_without() {
 	cat "$work/with"
 	grep -q '^matmul exact' "$work/with" || fail "$3: not correctly rounded with libtwofold preloaded"
 }
+
+# numpy_on_libblas: sets python to the first of $PYTHON, python3 and
+# /usr/bin/python3 whose numpy calls libblas.so.3 (its multiarray module
+# links it), the numpy that preloading or a libblas.so.3 alternative can
+# serve; python is empty where there is none, and why_no_numpy says why.
+# A numpy wheel brings its own OpenBLAS, which nothing here replaces.
+numpy_on_libblas() {
+	python=
+	why_no_numpy="no numpy for ${PYTHON:-python3} or /usr/bin/python3 (build-aux/install-deps installs python3-numpy)"
+	for candidate in ${PYTHON:-} python3 /usr/bin/python3; do
+		"$candidate" -c "import numpy" 2> /dev/null || continue
+		command -v ldd > /dev/null || { why_no_numpy="no ldd: cannot tell which BLAS numpy uses"; return; }
+		# numpy 2 moved the module to numpy._core
+		multiarray=$("$candidate" -c "
+try:
+    import numpy._core._multiarray_umath as m
+except ImportError:
+    import numpy.core._multiarray_umath as m
+print(m.__file__)" 2> /dev/null)
+		if ldd "$multiarray" 2> /dev/null | grep -q 'libblas\.so\.3'; then
+			python=$candidate
+			return
+		fi
+		why_no_numpy="this numpy ($multiarray) does not call libblas.so.3: preloading cannot replace its BLAS"
+	done
+}

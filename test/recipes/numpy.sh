@@ -8,18 +8,8 @@
 # calls as twofold's.  Skipped where numpy is missing or brings its own BLAS
 # (a wheel's bundled OpenBLAS, which preloading does not replace).
 . "$TF_SRCDIR/test/recipes/lib.sh"
-python=
-for candidate in ${PYTHON:-} python3 /usr/bin/python3; do
-	if "$candidate" -c "import numpy" 2> /dev/null; then
-		python=$candidate
-		break
-	fi
-done
-[ -n "$python" ] || skip "no numpy for ${PYTHON:-python3} or /usr/bin/python3 (build-aux/install-deps installs python3-numpy)"
-multiarray=$("$python" -c "import numpy.core._multiarray_umath as m; print(m.__file__)" 2> /dev/null)
-command -v ldd > /dev/null || skip "no ldd: cannot tell which BLAS numpy uses"
-ldd "$multiarray" | grep -q 'libblas\.so\.3' ||
-	skip "this numpy ($multiarray) does not call libblas.so.3: preloading cannot replace its BLAS"
+numpy_on_libblas
+[ -n "$python" ] || skip "$why_no_numpy"
 cases=$TF_SRCDIR/test/recipes/numpy_cases.py
 
 "$python" "$cases" > "$work/without" 2>&1 || { cat "$work/without"; fail "numpy_cases.py fails without twofold"; }
