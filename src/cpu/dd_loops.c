@@ -276,6 +276,284 @@ static void LOOPS(column_update2)(int m, const double *restrict a, double x1, do
 	}
 }
 
+/* Sums of a block of columns, each with its own part of x (the dot pass's
+ * short columns): for c < columns,
+ *   (hi, lo)[c] = sum over t < len of a[c a_step + t] x[c x_step + t],
+ * each from (+0, +0) by tf_dd_fma in the order of t, as column_update's
+ * steps take it row by row.  The sums of COLUMN_GROUP columns advance
+ * together, so that their chains of dependent additions overlap. */
+#define COLUMN_GROUP 8
+
+static void columns_dot_group(int columns, int len, const double *restrict a, size_t a_step,
+			      const double *restrict x, size_t x_step, double *restrict hi,
+			      double *restrict lo)
+{
+	double h[COLUMN_GROUP] = { 0.0 }, l[COLUMN_GROUP] = { 0.0 };
+	for (int t = 0; t < len; t++)
+#pragma omp simd
+		for (int c = 0; c < columns; c++)
+			COLUMN_STEP(h, l, c, a[c * a_step + t], x[c * x_step + t]);
+	for (int c = 0; c < columns; c++) {
+		hi[c] = h[c];
+		lo[c] = l[c];
+	}
+}
+
+#if defined(__AVX2__)
+/* Element t of VLEN columns stride doubles apart, a vector. */
+static inline vec column_lanes(const double *a, size_t stride, size_t t)
+{
+#if VLEN == 8
+	return _mm512_set_pd(a[7 * stride + t], a[6 * stride + t], a[5 * stride + t],
+			     a[4 * stride + t], a[3 * stride + t], a[2 * stride + t],
+			     a[stride + t], a[t]);
+#else
+	return _mm256_set_pd(a[3 * stride + t], a[2 * stride + t], a[stride + t], a[t]);
+#endif
+}
+
+/* x's elements t of those columns: x_step 1 (band storage: each column's
+ * part starts one row below the last's) or 0 (the same rows). */
+static inline vec column_x(const double *x, size_t x_step, size_t t)
+{
+	return x_step ? VLOAD(x + t) : VSET1(x[t]);
+}
+#endif
+
+static void LOOPS(columns_dot)(int columns, int len, const double *restrict a, size_t a_step,
+			       const double *restrict x, size_t x_step, double *restrict hi,
+			       double *restrict lo)
+{
+	int c = 0;
+#if defined(__AVX2__)
+	/* four vectors of columns at a time, their sums in registers (the
+	 * steps' chains of dependent additions interleaved) */
+	if (x_step <= 1)
+		for (; c + 4 * VLEN <= columns; c += 4 * VLEN) {
+			const double *ac = a + c * a_step, *xc = x + c * x_step;
+			const size_t av = VLEN * a_step, xv = VLEN * x_step;
+			vec h0 = VSET1(0.0), l0 = h0, h1 = h0, l1 = h0, h2 = h0, l2 = h0, h3 = h0,
+			    l3 = h0;
+			for (int t = 0; t < len; t++) {
+				VDD_FMA_RENORMALIZED(h0, l0, column_lanes(ac, a_step, t),
+						     column_x(xc, x_step, t));
+				VDD_FMA_RENORMALIZED(h1, l1, column_lanes(ac + av, a_step, t),
+						     column_x(xc + xv, x_step, t));
+				VDD_FMA_RENORMALIZED(h2, l2, column_lanes(ac + 2 * av, a_step, t),
+						     column_x(xc + 2 * xv, x_step, t));
+				VDD_FMA_RENORMALIZED(h3, l3, column_lanes(ac + 3 * av, a_step, t),
+						     column_x(xc + 3 * xv, x_step, t));
+			}
+			VSTORE(hi + c, h0);
+			VSTORE(lo + c, l0);
+			VSTORE(hi + c + VLEN, h1);
+			VSTORE(lo + c + VLEN, l1);
+			VSTORE(hi + c + 2 * VLEN, h2);
+			VSTORE(lo + c + 2 * VLEN, l2);
+			VSTORE(hi + c + 3 * VLEN, h3);
+			VSTORE(lo + c + 3 * VLEN, l3);
+		}
+#endif
+	for (; c < columns; c += COLUMN_GROUP) {
+		int group = columns - c < COLUMN_GROUP ? columns - c : COLUMN_GROUP;
+		columns_dot_group(group, len, a + c * a_step, a_step, x + c * x_step, x_step, hi + c,
+				  lo + c);
+	}
+}
+
+/* columns_dot for complex columns, len elements each ((re, im) pairs), by
+ * the two parts of x at once as column_update2 takes them: for c <
+ * columns and each part p of a's elements (0: re, 1: im),
+ *   (hi1, lo1)[2c + p] = sum over t < len of a[c a_step + 2t + p] x1[2 (c x_step + t)],
+ * and (hi2, lo2) the same with x2. */
+static void zcolumns_dot_group(int columns, int len, const double *restrict a, size_t a_step,
+			       const double *restrict x1, const double *restrict x2,
+			       size_t x_step, double *restrict hi1, double *restrict lo1,
+			       double *restrict hi2, double *restrict lo2)
+{
+	double h1[2 * COLUMN_GROUP] = { 0.0 }, l1[2 * COLUMN_GROUP] = { 0.0 };
+	double h2[2 * COLUMN_GROUP] = { 0.0 }, l2[2 * COLUMN_GROUP] = { 0.0 };
+	for (int t = 0; t < len; t++)
+#pragma omp simd
+		for (int q = 0; q < 2 * columns; q++) {
+			size_t c = (size_t)q / 2, xt = 2 * (c * x_step + t);
+			double e = a[c * a_step + 2 * (size_t)t + q % 2];
+			COLUMN_STEP(h1, l1, q, e, x1[xt]);
+			COLUMN_STEP(h2, l2, q, e, x2[xt]);
+		}
+	for (int q = 0; q < 2 * columns; q++) {
+		hi1[q] = h1[q];
+		lo1[q] = l1[q];
+		hi2[q] = h2[q];
+		lo2[q] = l2[q];
+	}
+}
+
+#if defined(__AVX2__)
+/* Element t of VLEN / 2 complex columns stride doubles apart, a vector. */
+static inline vec zcolumn_lanes(const double *a, size_t stride, size_t t)
+{
+#if VLEN == 8
+	return _mm512_set_pd(a[3 * stride + 2 * t + 1], a[3 * stride + 2 * t],
+			     a[2 * stride + 2 * t + 1], a[2 * stride + 2 * t],
+			     a[stride + 2 * t + 1], a[stride + 2 * t], a[2 * t + 1], a[2 * t]);
+#else
+	return _mm256_set_m128d(_mm_loadu_pd(a + stride + 2 * t), _mm_loadu_pd(a + 2 * t));
+#endif
+}
+
+/* The real parts of x's elements t of those columns, each in its column's
+ * two lanes (x_step 1 or 0, as column_x). */
+static inline vec zcolumn_x(const double *x, size_t x_step, size_t t)
+{
+#if VLEN == 8
+	return x_step ? _mm512_movedup_pd(VLOAD(x + 2 * t)) : VSET1(x[2 * t]);
+#else
+	return x_step ? _mm256_movedup_pd(VLOAD(x + 2 * t)) : VSET1(x[2 * t]);
+#endif
+}
+#endif
+
+static void LOOPS(zcolumns_dot)(int columns, int len, const double *restrict a, size_t a_step,
+				const double *restrict x1, const double *restrict x2,
+				size_t x_step, double *restrict hi1, double *restrict lo1,
+				double *restrict hi2, double *restrict lo2)
+{
+	int c = 0;
+#if defined(__AVX2__)
+	/* two vectors of columns at a time, by both parts of x: four sums */
+	if (x_step <= 1)
+		for (; c + VLEN <= columns; c += VLEN) {
+			const size_t half = VLEN / 2, av = half * a_step, xv = 2 * half * x_step;
+			const double *ac = a + c * a_step, *xa = x1 + 2 * c * x_step,
+				     *xb = x2 + 2 * c * x_step;
+			vec ha = VSET1(0.0), la = ha, hb = ha, lb = ha, hc = ha, lc = ha, hd = ha,
+			    ld = ha;
+			for (int t = 0; t < len; t++) {
+				vec e0 = zcolumn_lanes(ac, a_step, t), e1 = zcolumn_lanes(ac + av, a_step, t);
+				VDD_FMA_RENORMALIZED(ha, la, e0, zcolumn_x(xa, x_step, t));
+				VDD_FMA_RENORMALIZED(hb, lb, e0, zcolumn_x(xb, x_step, t));
+				VDD_FMA_RENORMALIZED(hc, lc, e1, zcolumn_x(xa + xv, x_step, t));
+				VDD_FMA_RENORMALIZED(hd, ld, e1, zcolumn_x(xb + xv, x_step, t));
+			}
+			VSTORE(hi1 + 2 * c, ha);
+			VSTORE(lo1 + 2 * c, la);
+			VSTORE(hi2 + 2 * c, hb);
+			VSTORE(lo2 + 2 * c, lb);
+			VSTORE(hi1 + 2 * c + VLEN, hc);
+			VSTORE(lo1 + 2 * c + VLEN, lc);
+			VSTORE(hi2 + 2 * c + VLEN, hd);
+			VSTORE(lo2 + 2 * c + VLEN, ld);
+		}
+#endif
+	for (; c < columns; c += COLUMN_GROUP) {
+		int group = columns - c < COLUMN_GROUP ? columns - c : COLUMN_GROUP;
+		size_t xc = 2 * c * x_step;
+		zcolumns_dot_group(group, len, a + c * a_step, a_step, x1 + xc, x2 + xc, x_step,
+				   hi1 + 2 * c, lo1 + 2 * c, hi2 + 2 * c, lo2 + 2 * c);
+	}
+}
+
+/* The Level 2 products' finish: each step a loop over a chunk of
+ * elements, held in h and l, so that the elements' chains of dependent
+ * operations run side by side. */
+static void LOOPS(matvec_finish)(int n, int w, const struct tf_matvec_terms *restrict f,
+				 double *restrict out)
+{
+	enum { CHUNK = 256 };
+	double h[2 * CHUNK], l[2 * CHUNK];
+	for (int i0 = 0; i0 < n; i0 += CHUNK) {
+		const int m = n - i0 < CHUNK ? n - i0 : CHUNK, k = m * w;
+		const size_t at = (size_t)i0 * w;
+#pragma omp simd
+		for (int j = 0; j < k; j++)
+			h[j] = l[j] = 0.0;
+		if (f->u_hi)
+#pragma omp simd
+			for (int j = 0; j < k; j++) {
+				tf_dd r = tf_dd_add(tf_dd_make(h[j], l[j]),
+						    tf_dd_make(f->u_hi[at + j], f->u_lo[at + j]));
+				h[j] = r.hi;
+				l[j] = r.lo;
+			}
+		if (f->s_hi)
+#pragma omp simd
+			for (int j = 0; j < k; j++) {
+				tf_dd r = tf_dd_add(tf_dd_make(h[j], l[j]),
+						    tf_dd_make(f->s_hi[at + j], f->s_lo[at + j]));
+				h[j] = r.hi;
+				l[j] = r.lo;
+			}
+		if (w == 1) {
+			const double *d = f->diag ? f->diag + at : NULL;
+			const double *x = f->diag ? f->x + at : NULL, *y = f->y ? f->y + at : NULL;
+			if (f->diag)
+#pragma omp simd
+				for (int i = 0; i < m; i++) {
+					tf_dd r = tf_dd_fma(tf_dd_make(h[i], l[i]), d[i], x[i]);
+					h[i] = r.hi;
+					l[i] = r.lo;
+				}
+			if (f->alpha)
+#pragma omp simd
+				for (int i = 0; i < m; i++) {
+					tf_dd r = tf_dd_mul_d(tf_dd_make(h[i], l[i]), f->alpha[0]);
+					h[i] = r.hi;
+					l[i] = r.lo;
+				}
+			if (f->y)
+#pragma omp simd
+				for (int i = 0; i < m; i++) {
+					tf_dd r = tf_dd_add(tf_dd_make(h[i], l[i]),
+							    tf_two_prod(f->beta[0], y[i]));
+					h[i] = r.hi;
+					l[i] = r.lo;
+				}
+#pragma omp simd
+			for (int i = 0; i < m; i++)
+				out[at + i] = tf_dd_to_double(tf_dd_make(h[i], l[i]));
+			continue;
+		}
+		/* complex: (h, l)[2i] and [2i + 1] the parts of element i */
+#define ZACC(i) tf_zdd_make(tf_dd_make(h[2 * (i)], l[2 * (i)]), tf_dd_make(h[2 * (i) + 1], l[2 * (i) + 1]))
+#define ZSTORE(i, acc)                                  \
+	do {                                            \
+		h[2 * (i)] = (acc).re.hi;               \
+		l[2 * (i)] = (acc).re.lo;               \
+		h[2 * (i) + 1] = (acc).im.hi;           \
+		l[2 * (i) + 1] = (acc).im.lo;           \
+	} while (0)
+		if (f->diag) {
+			const double *d = f->diag + at, *x = f->x + at;
+#pragma omp simd
+			for (int i = 0; i < m; i++) {
+				tf_zdd r = tf_zdd_fma(ZACC(i), d[2 * i], d[2 * i + 1], x[2 * i], x[2 * i + 1]);
+				ZSTORE(i, r);
+			}
+		}
+		if (f->alpha)
+#pragma omp simd
+			for (int i = 0; i < m; i++) {
+				tf_zdd r = tf_zdd_mul_z(ZACC(i), f->alpha[0], f->alpha[1]);
+				ZSTORE(i, r);
+			}
+		if (f->y) {
+			const double *y = f->y + at;
+#pragma omp simd
+			for (int i = 0; i < m; i++) {
+				tf_zdd r = tf_zdd_add(ZACC(i), tf_zdd_fma(tf_zdd_from_z(0.0, 0.0), f->beta[0],
+									  f->beta[1], y[2 * i], y[2 * i + 1]));
+				ZSTORE(i, r);
+			}
+		}
+#pragma omp simd
+		for (int i = 0; i < m; i++)
+			tf_zdd_to_z(ZACC(i), &out[at + 2 * i], &out[at + 2 * i + 1]);
+#undef ZACC
+#undef ZSTORE
+	}
+}
+
 /* The triangular solves' update: as gemm_tile, with the right-hand factor
  * a DD panel read in place, rows l of columns j at xh[j*ldx + l] and
  * xl[j*ldx + l], each multiplied by sign (+1 or -1, exact):
@@ -877,6 +1155,9 @@ const struct tf_dd_loops ISA_NAME(tf_dd_loops_, TF_ISA) = {
 	.gemm_tile = LOOPS(gemm_tile),
 	.column_update = LOOPS(column_update),
 	.column_update2 = LOOPS(column_update2),
+	.columns_dot = LOOPS(columns_dot),
+	.zcolumns_dot = LOOPS(zcolumns_dot),
+	.matvec_finish = LOOPS(matvec_finish),
 	.mr_dd = MR_DD,
 	.nr_dd = NR_DD,
 	.gemm_tile_dd = LOOPS(gemm_tile_dd),

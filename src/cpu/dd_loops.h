@@ -13,6 +13,16 @@ struct tf_op;
  * steps, so that both give the same bits. */
 #define TF_DD_TILE_RENORMALIZE 8
 
+/* The terms of the Level 2 products' finish (matvec_finish): arrays of n
+ * elements of width w; a NULL pointer leaves its term out. */
+struct tf_matvec_terms {
+	const double *u_hi, *u_lo; /* a pass's sums */
+	const double *s_hi, *s_lo; /* the other pass's sums */
+	const double *diag, *x;    /* the diagonal term diag[i] x[i] */
+	const double *alpha;       /* the scale of the sum (w parts) */
+	const double *beta, *y;    /* beta (w parts) times y[i], added */
+};
+
 struct tf_dd_loops {
 	const char *name;
 	/* The DD kernels compiled for this instruction set (dd_isa.h): runs
@@ -34,6 +44,26 @@ struct tf_dd_loops {
 	 * of x). */
 	void (*column_update2)(int m, const double *a, double x1, double x2, double *hi1,
 			       double *lo1, double *hi2, double *lo2);
+	/* The sums of a block of columns, each with its own part of x: for c
+	 * < columns, (hi, lo)[c] = sum over t < len of a[c a_step + t] *
+	 * x[c x_step + t], each from (+0, +0) by tf_dd_fma in the order of t
+	 * (the steps column_update takes for it, row by row). */
+	void (*columns_dot)(int columns, int len, const double *a, size_t a_step,
+			    const double *x, size_t x_step, double *hi, double *lo);
+	/* The same for complex columns of len elements, by two factors as
+	 * column_update2: for each part p (0: re, 1: im) of a's elements,
+	 * (hi1, lo1)[2c + p] = sum over t < len of a[c a_step + 2t + p] *
+	 * x1[2 (c x_step + t)], (hi2, lo2) the same with x2. */
+	void (*zcolumns_dot)(int columns, int len, const double *a, size_t a_step,
+			     const double *x1, const double *x2, size_t x_step, double *hi1,
+			     double *lo1, double *hi2, double *lo2);
+	/* The Level 2 products' finish, for i < n, each element in DD from
+	 * (+0, +0): the passes' sums added (tf_dd_add, part by part), the
+	 * diagonal term (tf_dd_fma; complex tf_zdd_fma), the scale (tf_dd_mul_d;
+	 * tf_zdd_mul_z), beta y[i] (tf_dd_add of tf_two_prod; complex
+	 * tf_zdd_add of tf_zdd_fma from zero), each where given, in that
+	 * order; rounded once into out[i] (w = 2: (re, im) pairs). */
+	void (*matvec_finish)(int n, int w, const struct tf_matvec_terms *f, double *out);
 	/* The triangular solves' update by a DD right-hand side: for the
 	 * mr_dd x nr_dd tile (ap and acc laid out as gemm_tile's),
 	 *   acc(i, j) += sum over l < kc of ap[l*mr_dd + i] * sign *

@@ -14,10 +14,12 @@
  *     triangle of SYMV), in tasks of COLUMNS columns, with the dot loop;
  *     where columns are short (below LONG_COLUMN: bands, small matrices),
  *     whose DD dot would cost more in its final sum of partial sums than
- *     in products, in tasks of SHORT_COLUMNS columns that copy their block
- *     transposed and run column updates of A^T (a block of NARROW real
- *     columns or fewer sums each column alone, with the same steps in the
- *     same order).
+ *     in products, in tasks of SHORT_COLUMNS columns whose sums advance
+ *     side by side, each in the order of its rows: read in place where
+ *     the block's segments are evenly spaced (a band's inner columns, a
+ *     full matrix: the columns_dot loop), else copied transposed and
+ *     taken by column updates of A^T (a block of NARROW real columns or
+ *     fewer sums each column alone); the same steps in the same order.
  * SYMV takes both (the diagonal in neither: it is added once, its imaginary
  * part taken as zero for a Hermitian A, as the reference does), TRMV adds
  * its diagonal the same way (1 for a unit diagonal, which is not read).
@@ -260,49 +262,44 @@ static void columns_of_row(const struct matvec *mv, int r, int j0, int j1, int *
 	*jb = min_int(hi, j1);
 }
 
-/* Columns [j0, j0 + SHORT_COLUMNS) of the dot pass where columns are
- * short: A^T x as column updates of A^T.  The block is copied column by
- * column (in memory order, so that the reads stream) into the rows of a
- * transposed block; then each row r adds A(r, j) x[r] into the block's DD
- * sums, one sum per column, in the order of the rows. */
-static void short_columns(const struct matvec *mv, int task)
+/* Whether the block's n column segments are of one length (not zero) and
+ * evenly spaced, in memory and in rows, each starting no row above the
+ * last: a band's columns away from its ends, a full matrix's. */
+static int evenly_spaced(int n, const double *const *column, const int *firsts, const int *counts)
 {
-	const int w = mv->width, j0 = task * SHORT_COLUMNS;
-	const int j1 = min_int(j0 + SHORT_COLUMNS, mv->cols), width = (j1 - j0) * w;
-	/* complex: h1, l1 take conj?(A) x_re, h2, l2 conj?(A) x_im */
-	double h1[2 * SHORT_COLUMNS], l1[2 * SHORT_COLUMNS], h2[2 * SHORT_COLUMNS],
-		l2[2 * SHORT_COLUMNS];
-	zero_sums(width, w, h1, l1, h2, l2);
-	/* each column's segment, found once */
-	const double *column[SHORT_COLUMNS];
-	int firsts[SHORT_COLUMNS], counts[SHORT_COLUMNS];
+	if (counts[0] <= 0)
+		return 0;
+	if (n == 1)
+		return 1;
+	ptrdiff_t a_step = column[1] - column[0];
+	int x_step = firsts[1] - firsts[0];
+	if (a_step < 0 || x_step < 0 || x_step > 1)
+		return 0;
+	for (int c = 1; c < n; c++)
+		if (counts[c] != counts[0] || column[c] != column[0] + c * a_step ||
+		    firsts[c] != firsts[0] + c * x_step)
+			return 0;
+	return 1;
+}
+
+/* The sums of the block's columns [j0, j1), whose segments vary: the
+ * block is copied column by column (in memory order, so that the reads
+ * stream) into the rows of a transposed block, the rows [rlo, rhi) the
+ * segments span; then each row r adds A(r, j) x[r] into the columns' DD
+ * sums, in the order of the rows. */
+static void transposed_block(const struct matvec *mv, int j0, int j1, const double *const *column,
+			     const int *firsts, const int *counts, double *h1, double *l1,
+			     double *h2, double *l2)
+{
+	const int w = mv->width, width = (j1 - j0) * w;
 	int rlo = mv->rows, rhi = 0;
-	for (int j = j0; j < j1; j++) {
-		int first, count;
-		column[j - j0] = off_diagonal(mv, j, &first, &count);
-		firsts[j - j0] = first;
-		counts[j - j0] = count;
-		if (count > 0) {
-			rlo = min_int(rlo, first);
-			rhi = max_int(rhi, first + count);
+	for (int c = 0; c < j1 - j0; c++)
+		if (counts[c] > 0) {
+			rlo = min_int(rlo, firsts[c]);
+			rhi = max_int(rhi, firsts[c] + counts[c]);
 		}
-	}
 	if (rlo >= rhi)
-		rhi = rlo;
-	if (w == 1 && j1 - j0 <= NARROW) {
-		/* each column's sum on its own, in the order of its rows: the
-		 * same steps as below, without the copy and a column update
-		 * per row (LAPACK's A^T x with one column) */
-		for (int j = j0; j < j1; j++) {
-			const double *a = column[j - j0], *x = mv->xa + firsts[j - j0];
-			tf_dd s = tf_dd_make(0.0, 0.0);
-			for (int r = 0; r < counts[j - j0]; r++)
-				s = tf_dd_fma(s, a[r], x[r]);
-			mv->dot_hi[j] = s.hi;
-			mv->dot_lo[j] = s.lo;
-		}
 		return;
-	}
 	double stack[2 * STACK_DOUBLES];
 	double *block = tf_cpu_buffer(stack, 2 * STACK_DOUBLES, (size_t)(rhi - rlo) * width);
 	for (int j = j0; j < j1; j++) {
@@ -332,6 +329,51 @@ static void short_columns(const struct matvec *mv, int task)
 			mv->loops->column_update(len, row, mv->xa[r], h1 + at, l1 + at);
 	}
 	tf_cpu_buffer_release(block, stack);
+}
+
+/* Columns [j0, j0 + SHORT_COLUMNS) of the dot pass where columns are
+ * short: each column's sum in the order of its rows, those of the block's
+ * columns side by side (a row's terms of A^T x as a column update of
+ * A^T).  Segments evenly spaced are read in place (columns_dot); others
+ * through a transposed copy; a block of at most NARROW real columns sums
+ * each column on its own, with the same steps. */
+static void short_columns(const struct matvec *mv, int task)
+{
+	const int w = mv->width, j0 = task * SHORT_COLUMNS;
+	const int j1 = min_int(j0 + SHORT_COLUMNS, mv->cols), n = j1 - j0;
+	/* complex: h1, l1 take conj?(A) x_re, h2, l2 conj?(A) x_im */
+	double h1[2 * SHORT_COLUMNS], l1[2 * SHORT_COLUMNS], h2[2 * SHORT_COLUMNS],
+		l2[2 * SHORT_COLUMNS];
+	/* each column's segment, found once */
+	const double *column[SHORT_COLUMNS];
+	int firsts[SHORT_COLUMNS], counts[SHORT_COLUMNS];
+	for (int j = j0; j < j1; j++)
+		column[j - j0] = off_diagonal(mv, j, &firsts[j - j0], &counts[j - j0]);
+	if (evenly_spaced(n, column, firsts, counts)) {
+		const size_t a_step = n > 1 ? (size_t)(column[1] - column[0]) : 0;
+		const size_t x_step = n > 1 ? (size_t)(firsts[1] - firsts[0]) : 0;
+		const size_t from = (size_t)firsts[0] * w;
+		if (w == 1)
+			mv->loops->columns_dot(n, counts[0], column[0], a_step, mv->xa + from, x_step,
+					       h1, l1);
+		else
+			mv->loops->zcolumns_dot(n, counts[0], column[0], a_step, mv->xa + from,
+						mv->xb + from, x_step, h1, l1, h2, l2);
+	} else if (w == 1 && n <= NARROW) {
+		/* LAPACK's A^T x with one column */
+		for (int j = j0; j < j1; j++) {
+			const double *a = column[j - j0], *x = mv->xa + firsts[j - j0];
+			tf_dd s = tf_dd_make(0.0, 0.0);
+			for (int r = 0; r < counts[j - j0]; r++)
+				s = tf_dd_fma(s, a[r], x[r]);
+			mv->dot_hi[j] = s.hi;
+			mv->dot_lo[j] = s.lo;
+		}
+		return;
+	} else {
+		zero_sums(n * w, w, h1, l1, h2, l2);
+		transposed_block(mv, j0, j1, column, firsts, counts, h1, l1, h2, l2);
+	}
 	for (int j = j0; j < j1; j++) {
 		size_t at = (size_t)j * w;
 		int i = (j - j0) * w;
@@ -383,59 +425,79 @@ static void gather_x(const struct matvec *mv, const double *x, int incx, double 
 }
 
 /* y[i] in DD: the passes' sums, the diagonal term, alpha and beta; rounded
- * into values.  One body for both types. */
-#define FINISH(E)                                                                            \
-	static void finish_##E(const struct matvec *mv, double *values)                       \
-	{                                                                                     \
-		const struct tf_op *op = mv->op;                                              \
-		const int w = TF_E_WIDTH(E);                                                  \
-		const double alpha[2] = { op->alpha, op->alpha_im };                          \
-		const double beta[2] = { op->beta, op->beta_im };                             \
-		const int sums = mv->update || mv->dot || mv->diagonal;                       \
-		const int scaled = sums && op->kind != TF_OP_TRMV && !tf_##E##_is_one(alpha);  \
-		const int add_y = op->kind != TF_OP_TRMV && !tf_##E##_is_zero(beta);          \
-		const int unit = op->kind == TF_OP_TRMV && op->diag == 'U';                   \
-		const int conj = op->kind == TF_OP_TRMV && op->transa == 'C';                 \
-		for (int i = 0; i < mv->leny; i++) {                                          \
-			size_t at = (size_t)i * w;                                            \
-			tf_##E##_acc acc = tf_##E##_zero();                                   \
-			if (mv->update)                                                       \
-				acc = tf_##E##_add_parts(acc, mv->update_hi + at,             \
-							 mv->update_lo + at);                 \
-			if (mv->dot)                                                          \
-				acc = tf_##E##_add_parts(acc, mv->dot_hi + at, mv->dot_lo + at); \
-			if (mv->diagonal) {                                                   \
-				double xi[2] = { mv->xa[at], w == 2 ? mv->xb[at] : 0.0 };     \
-				double d[2] = { 1.0, 0.0 };                                   \
-				if (!unit) {                                                  \
-					int first, count;                                     \
-					const double *a = segment(mv, i, &first, &count);    \
-					a += mv->upper ? (size_t)(count - 1) * w : 0;         \
-					d[0] = a[0];                                          \
-					if (w == 2)                                           \
-						d[1] = op->conj ? 0.0 : a[1];                 \
-				}                                                             \
-				acc = tf_##E##_fma(acc, d, xi, conj);                         \
-			}                                                                     \
-			if (scaled)                                                           \
-				acc = tf_##E##_scale(alpha, acc);                             \
-			const double *y = add_y ? tf_element(op->y, w, mv->leny, op->incy, i) \
-						: NULL;                                       \
-			if (y && !sums && w == 1) {                                           \
-				/* alpha = 0: beta y is one rounding in double, and     \
-				 * keeps the sign of a zero */                            \
-				values[at] = beta[0] * y[0];                                  \
-				continue;                                                     \
-			}                                                                     \
-			if (y && !sums)                                                       \
-				acc = tf_##E##_scale(beta, tf_##E##_exact(y));                \
-			else if (y)                                                           \
-				acc = tf_##E##_add_scaled(acc, beta, y);                      \
-			tf_##E##_round(values + at, acc);                                     \
-		}                                                                             \
+ * into values (the loops' matvec_finish).  scratch: 3 leny w doubles, for
+ * the diagonal, the x it multiplies, and y gathered. */
+static void finish(const struct matvec *mv, double *values, double *scratch)
+{
+	const struct tf_op *op = mv->op;
+	const int w = mv->width, n = mv->leny;
+	const size_t ny = (size_t)n * w;
+	const double alpha[2] = { op->alpha, op->alpha_im };
+	const double beta[2] = { op->beta, op->beta_im };
+	const int add_y = op->kind != TF_OP_TRMV && (beta[0] != 0.0 || (w == 2 && beta[1] != 0.0));
+	if (!mv->update && !mv->dot && !mv->diagonal) {
+		/* alpha = 0: beta y, or zero */
+		for (int i = 0; i < n; i++) {
+			size_t at = (size_t)i * w;
+			const double *y = add_y ? tf_element(op->y, w, n, op->incy, i) : NULL;
+			if (!y) {
+				values[at] = 0.0;
+				if (w == 2)
+					values[at + 1] = 0.0;
+			} else if (w == 1) {
+				/* one rounding in double, which keeps the sign of
+				 * a zero */
+				values[at] = beta[0] * y[0];
+			} else {
+				tf_z_round(values + at, tf_z_scale(beta, tf_z_exact(y)));
+			}
+		}
+		return;
 	}
-FINISH(d)
-FINISH(z)
+	struct tf_matvec_terms f = { 0 };
+	if (mv->update) {
+		f.u_hi = mv->update_hi;
+		f.u_lo = mv->update_lo;
+	}
+	if (mv->dot) {
+		f.s_hi = mv->dot_hi;
+		f.s_lo = mv->dot_lo;
+	}
+	if (mv->diagonal) {
+		/* the diagonal (1 for a unit one; a Hermitian one's imaginary
+		 * part taken as zero; conjugated for TRMV C) and x's elements */
+		const int unit = op->kind == TF_OP_TRMV && op->diag == 'U';
+		const int conj = op->kind == TF_OP_TRMV && op->transa == 'C';
+		double *diag = scratch, *dx = scratch + ny;
+		for (int i = 0; i < n; i++) {
+			size_t at = (size_t)i * w;
+			double d0 = 1.0, d1 = 0.0;
+			if (!unit) {
+				int first, count;
+				const double *a = segment(mv, i, &first, &count);
+				a += mv->upper ? (size_t)(count - 1) * w : 0;
+				d0 = a[0];
+				if (w == 2)
+					d1 = op->conj ? 0.0 : a[1];
+			}
+			diag[at] = d0;
+			if (w == 2) {
+				diag[at + 1] = conj ? -d1 : d1;
+				dx[at] = mv->xa[at];
+				dx[at + 1] = mv->xb[at];
+			}
+		}
+		f.diag = diag;
+		f.x = w == 2 ? dx : mv->xa;
+	}
+	if (op->kind != TF_OP_TRMV && (alpha[0] != 1.0 || (w == 2 && alpha[1] != 0.0)))
+		f.alpha = alpha;
+	if (add_y) {
+		f.beta = beta;
+		f.y = tf_elements(op->y, w, n, op->incy, 0, n, scratch + 2 * ny);
+	}
+	mv->loops->matvec_finish(n, w, &f, values);
+}
 
 /* The terms of y[i]'s sum: the stored elements of op(A)'s row i (GEMV,
  * full or band; TRMV, any storage, a unit diagonal as 1) or of A's row i
@@ -608,11 +670,11 @@ static void matvec(const struct tf_op *op)
 	int columns = mv.short_columns ? SHORT_COLUMNS : COLUMNS;
 	mv.column_tasks = mv.dot ? (mv.cols + columns - 1) / columns : 0;
 
-	/* x (two rearrangements for complex data), the two passes' sums, and
-	 * the rounded values */
+	/* x (two rearrangements for complex data), the rounded values, the
+	 * two passes' sums, and the finish's scratch */
 	const size_t w = (size_t)mv.width, nx = (size_t)mv.lenx * w, ny = (size_t)mv.leny * w;
 	double stack[STACK_DOUBLES];
-	double *space = tf_cpu_buffer(stack, STACK_DOUBLES, (w == 2 ? 2 : 1) * nx + 5 * ny);
+	double *space = tf_cpu_buffer(stack, STACK_DOUBLES, (w == 2 ? 2 : 1) * nx + 8 * ny);
 	double *xa = space, *xb = w == 2 ? xa + nx : NULL;
 	double *values = space + (w == 2 ? 2 : 1) * nx;
 	mv.update_hi = values + ny;
@@ -635,10 +697,7 @@ static void matvec(const struct tf_op *op)
 	else
 		tf_parallel_for(tasks, run_task, &mv);
 
-	if (w == 2)
-		finish_z(&mv, values);
-	else
-		finish_d(&mv, values);
+	finish(&mv, values, mv.dot_lo + ny);
 	if (mv.update || mv.dot || mv.diagonal)
 		range_check(&mv, values);
 	tf_cpu_commit_vector(op, values, mv.leny);
