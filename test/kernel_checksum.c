@@ -31,6 +31,7 @@ void zgemv_(cc *, ci *, ci *, cd *, cd *, ci *, cd *, ci *, cd *, double *, ci *
 void dgbmv_(cc *, ci *, ci *, ci *, ci *, cd *, cd *, ci *, cd *, ci *, cd *, double *, ci *, L);
 void dsymv_(cc *, ci *, cd *, cd *, ci *, cd *, ci *, cd *, double *, ci *, L);
 void zhemv_(cc *, ci *, cd *, cd *, ci *, cd *, ci *, cd *, double *, ci *, L);
+void zhbmv_(cc *, ci *, ci *, cd *, cd *, ci *, cd *, ci *, cd *, double *, ci *, L);
 void dtrmv_(cc *, cc *, cc *, ci *, cd *, ci *, double *, ci *, L, L, L);
 void dtrsv_(cc *, cc *, cc *, ci *, cd *, ci *, double *, ci *, L, L, L);
 void ztrsv_(cc *, cc *, cc *, ci *, cd *, ci *, double *, ci *, L, L, L);
@@ -98,6 +99,7 @@ static void families(int n, double scale, const double *a, const double *b)
 	dsymv_("L", &n, &alpha, ma, &n, x, &two, &beta, y, &one, 1);
 	zgemv_("C", &n, &n, z_alpha, ma, &n, x, &one, z_beta, y, &one, 1);
 	zhemv_("U", &n, z_alpha, ma, &n, x, &one, z_beta, y, &one, 1);
+	zhbmv_("L", &n, &kl, z_alpha, ma, &lda_band, x, &one, z_beta, y, &one, 1);
 	mix(y, 2 * n);
 	memcpy(x, mb, sizeof x);
 	dtrmv_("U", "T", "N", &n, ma, &n, x, &one, 1, 1, 1);
