@@ -989,6 +989,16 @@ static void LOOPS(zcolumn_update_dd)(int m, const double *restrict a, tf_zdd x,
  * zero, and the tree the same for every instruction set. */
 static tf_dd lanes_sum(int lanes, int used, double *hi, double *lo)
 {
+	if (lanes == 8 && used == 8) {
+		/* a band's column: the tree written out, each level's sums
+		 * side by side */
+		tf_dd r[4];
+		for (int v = 0; v < 4; v++)
+			r[v] = tf_dd_add(tf_dd_make(hi[v], lo[v]), tf_dd_make(hi[v + 4], lo[v + 4]));
+		r[0] = tf_dd_add(r[0], r[2]);
+		r[1] = tf_dd_add(r[1], r[3]);
+		return tf_dd_add(r[0], r[1]);
+	}
 	for (int width = lanes / 2; width >= 1; width /= 2) {
 		if (used <= width)
 			continue; /* the upper half is zero: adding it changes no bit */
@@ -1004,8 +1014,11 @@ static tf_dd lanes_sum(int lanes, int used, double *hi, double *lo)
 /* As dot, with L partial sums added by a tree: LANES of them, or
  * SHORT_LANES for a column shorter than SHORT_COLUMN (a band's), whose
  * sum would cost more than its products otherwise.  The choice depends on
- * m alone: the same bits for every instruction set. */
-#define SHORT_LANES 4
+ * m alone: the same bits for every instruction set.  The solve waits for
+ * each column's sum, whose chain of dependent steps is m / L long: eight
+ * short lanes rather than four (dtbsv T, k = 64, on a Zen 3: 0.63 -> 0.44
+ * ms). */
+#define SHORT_LANES 8
 #define SHORT_COLUMN 256
 
 #define DOT_DD(L)                                                                          \
@@ -1030,9 +1043,50 @@ static tf_dd lanes_sum(int lanes, int used, double *hi, double *lo)
 		return lanes_sum((L), m < (L) ? m : (L), hi, lo);                          \
 	} while (0)
 
+#if defined(__AVX2__) && VLEN == 4
+/* (hi, lo) = tf_dd_fma_dd((hi, lo), a, (xh, xl)), lane by lane, in its
+ * order of operations */
+#define VDD_FMA_DD(hi, lo, a, xh, xl)                                              \
+	do {                                                                        \
+		vec p_ = VMUL(a, xh), e_ = VFMSUB(a, xh, p_);                       \
+		vec s_ = VADD(hi, p_), bb_ = VSUB(s_, hi);                          \
+		vec t_ = VADD(VSUB(hi, VSUB(s_, bb_)), VSUB(p_, bb_));             \
+		t_ = VADD(t_, VADD(lo, VFMADD(a, xl, e_)));                         \
+		hi = VADD(s_, t_);                                                  \
+		lo = VSUB(t_, VSUB(hi, s_));                                        \
+	} while (0)
+#endif
+
 static tf_dd LOOPS(dot_dd)(int m, const double *restrict a, const double *restrict x_hi,
 			   const double *restrict x_lo)
 {
+#if defined(__AVX2__) && VLEN == 4
+	if (m < SHORT_COLUMN && m >= SHORT_LANES) {
+		/* DOT_DD(SHORT_LANES) with its two vectors of lanes in
+		 * registers (the loop form keeps eight lanes in memory, a
+		 * store and a load on each step's chain) */
+		_Static_assert(SHORT_LANES == 2 * VLEN, "two vectors of lanes");
+		double hi[SHORT_LANES], lo[SHORT_LANES];
+		int full = m - m % SHORT_LANES;
+		vec h0 = VSET1(0.0), l0 = h0, h1 = h0, l1 = h0;
+		for (int i = 0; i < full; i += SHORT_LANES) {
+			VDD_FMA_DD(h0, l0, VLOAD(a + i), VLOAD(x_hi + i), VLOAD(x_lo + i));
+			VDD_FMA_DD(h1, l1, VLOAD(a + i + VLEN), VLOAD(x_hi + i + VLEN),
+				   VLOAD(x_lo + i + VLEN));
+		}
+		VSTORE(hi, h0);
+		VSTORE(lo, l0);
+		VSTORE(hi + VLEN, h1);
+		VSTORE(lo + VLEN, l1);
+		for (int i = full; i < m; i++) {
+			tf_dd r = tf_dd_fma_dd(tf_dd_make(hi[i - full], lo[i - full]), a[i],
+					       tf_dd_make(x_hi[i], x_lo[i]));
+			hi[i - full] = r.hi;
+			lo[i - full] = r.lo;
+		}
+		return lanes_sum(SHORT_LANES, SHORT_LANES, hi, lo);
+	}
+#endif
 	if (m < SHORT_COLUMN)
 		DOT_DD(SHORT_LANES);
 	DOT_DD(LANES);
