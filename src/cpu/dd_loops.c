@@ -454,6 +454,18 @@ static void LOOPS(zcolumns_dot)(int columns, int len, const double *restrict a, 
 	}
 }
 
+/* (h, l)[j] += (hi, lo)[j] for j < k, by tf_dd_add. */
+static inline void add_parts(int k, const double *restrict hi, const double *restrict lo,
+			     double *restrict h, double *restrict l)
+{
+#pragma omp simd
+	for (int j = 0; j < k; j++) {
+		tf_dd r = tf_dd_add(tf_dd_make(h[j], l[j]), tf_dd_make(hi[j], lo[j]));
+		h[j] = r.hi;
+		l[j] = r.lo;
+	}
+}
+
 /* The Level 2 products' finish: each step a loop over a chunk of
  * elements, held in h and l, so that the elements' chains of dependent
  * operations run side by side. */
@@ -469,21 +481,9 @@ static void LOOPS(matvec_finish)(int n, int w, const struct tf_matvec_terms *res
 		for (int j = 0; j < k; j++)
 			h[j] = l[j] = 0.0;
 		if (f->u_hi)
-#pragma omp simd
-			for (int j = 0; j < k; j++) {
-				tf_dd r = tf_dd_add(tf_dd_make(h[j], l[j]),
-						    tf_dd_make(f->u_hi[at + j], f->u_lo[at + j]));
-				h[j] = r.hi;
-				l[j] = r.lo;
-			}
+			add_parts(k, f->u_hi + at, f->u_lo + at, h, l);
 		if (f->s_hi)
-#pragma omp simd
-			for (int j = 0; j < k; j++) {
-				tf_dd r = tf_dd_add(tf_dd_make(h[j], l[j]),
-						    tf_dd_make(f->s_hi[at + j], f->s_lo[at + j]));
-				h[j] = r.hi;
-				l[j] = r.lo;
-			}
+			add_parts(k, f->s_hi + at, f->s_lo + at, h, l);
 		if (w == 1) {
 			const double *d = f->diag ? f->diag + at : NULL;
 			const double *x = f->diag ? f->x + at : NULL, *y = f->y ? f->y + at : NULL;
