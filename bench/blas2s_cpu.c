@@ -1,6 +1,7 @@
 /* The Level 2 solves and rank updates in DD on the CPU against the Netlib
- * reference: dtrsv, dtpsv, dtbsv, ztrsv, dger, zgeru, dsyr, dspr, zher,
- * dsyr2, zher2 at size n (default 4096).
+ * reference: dtrsv, dtpsv, dtbsv, ztrsv, ztpsv, ztbsv, dger, zgeru, zgerc,
+ * dsyr, zher, dspr, zhpr, dsyr2, zher2, dspr2, zhpr2 at size n (default
+ * 4096; the bands k = 64).
  *
  *   LD_PRELOAD=libtwofold.so TWOFOLD_MODE=dd bench/blas2s_cpu [N [REPEATS]]
  *
@@ -35,9 +36,12 @@ typedef void (*spr_fn)(const char *, const int *, const double *, const double *
 		       double *, size_t);
 typedef void (*syr2_fn)(const char *, const int *, const double *, const double *, const int *,
 			const double *, const int *, double *, const int *, size_t);
+typedef void (*spr2_fn)(const char *, const int *, const double *, const double *, const int *,
+			const double *, const int *, double *, size_t);
 
-void dtrsv_(void), dtpsv_(void), dtbsv_(void), ztrsv_(void), dger_(void), zgeru_(void),
-	dsyr_(void), dspr_(void), zher_(void), dsyr2_(void), zher2_(void);
+void dtrsv_(void), dtpsv_(void), dtbsv_(void), ztrsv_(void), ztpsv_(void), ztbsv_(void),
+	dger_(void), zgeru_(void), zgerc_(void), dsyr_(void), dspr_(void), zher_(void), zhpr_(void),
+	dsyr2_(void), zher2_(void), dspr2_(void), zhpr2_(void);
 
 static int n = 4096, repeats = 7;
 static double *a, *ap, *b, *x, *y;
@@ -69,12 +73,14 @@ static void call(void (*fn)(void), int which, const char *trans)
 		memcpy(x, b, (size_t)(which == 3 ? 2 : 1) * n * sizeof *x);
 		((trsv_fn)fn)("U", trans, "N", &n, a, &n, x, &one, 1, 1, 1);
 		break;
-	case 1: /* dtpsv */
-		memcpy(x, b, (size_t)n * sizeof *x);
+	case 1: /* dtpsv, ztpsv */
+	case 8:
+		memcpy(x, b, (size_t)(which == 8 ? 2 : 1) * n * sizeof *x);
 		((tpsv_fn)fn)("U", trans, "N", &n, ap, x, &one, 1, 1, 1);
 		break;
-	case 2: /* dtbsv, k = 64 */
-		memcpy(x, b, (size_t)n * sizeof *x);
+	case 2: /* dtbsv, ztbsv, k = 64 */
+	case 9:
+		memcpy(x, b, (size_t)(which == 9 ? 2 : 1) * n * sizeof *x);
 		((tbsv_fn)fn)("U", trans, "N", &n, &k, a, &ldb, x, &one, 1, 1, 1);
 		break;
 	case 4: /* dger, zgeru */
@@ -83,8 +89,11 @@ static void call(void (*fn)(void), int which, const char *trans)
 	case 5: /* dsyr, zher */
 		((syr_fn)fn)("U", &n, alpha, x, &one, a, &n, 1);
 		break;
-	case 6: /* dspr */
+	case 6: /* dspr, zhpr */
 		((spr_fn)fn)("U", &n, alpha, x, &one, ap, 1);
+		break;
+	case 10: /* dspr2, zhpr2 */
+		((spr2_fn)fn)("U", &n, alpha, x, &one, y, &one, ap, 1);
 		break;
 	case 7: /* dsyr2, zher2 */
 		((syr2_fn)fn)("U", &n, alpha, x, &one, y, &one, a, &n, 1);
@@ -154,11 +163,14 @@ int main(int argc, char **argv)
 		a[(size_t)j * n + j] = n; /* real: A(j,j); complex: the real part of some element */
 		a[2 * ((size_t)j * n + j)] = n;
 		a[64 + (size_t)j * 65] = n; /* the band's diagonal (k = 64, ld 65) */
+		a[2 * (64 + (size_t)j * 65)] = n;
 	}
 	for (size_t i = 0; i < 2 * (nn / 2 + n); i++)
 		ap[i] = splitmix64_sym(&rng);
-	for (int j = 0; j < n; j++)
+	for (int j = 0; j < n; j++) {
 		ap[(size_t)j * (j + 1) / 2 + j] = n;
+		ap[2 * ((size_t)j * (j + 1) / 2 + j)] = n;
+	}
 	for (int i = 0; i < 2 * n; i++) {
 		b[i] = splitmix64_sym(&rng);
 		y[i] = splitmix64_sym(&rng);
@@ -174,14 +186,22 @@ int main(int argc, char **argv)
 	bench(reference, "dtbsv_", dtbsv_, 2, "T");
 	bench(reference, "ztrsv_", ztrsv_, 3, "N");
 	bench(reference, "ztrsv_", ztrsv_, 3, "C");
+	bench(reference, "ztpsv_", ztpsv_, 8, "N");
+	bench(reference, "ztpsv_", ztpsv_, 8, "C");
+	bench(reference, "ztbsv_", ztbsv_, 9, "N");
+	bench(reference, "ztbsv_", ztbsv_, 9, "C");
 	for (int i = 0; i < 2 * n; i++)
 		x[i] = splitmix64_sym(&rng);
 	bench(reference, "dger_", dger_, 4, NULL);
 	bench(reference, "zgeru_", zgeru_, 4, NULL);
+	bench(reference, "zgerc_", zgerc_, 4, NULL);
 	bench(reference, "dsyr_", dsyr_, 5, NULL);
 	bench(reference, "zher_", zher_, 5, NULL);
 	bench(reference, "dspr_", dspr_, 6, NULL);
+	bench(reference, "zhpr_", zhpr_, 6, NULL);
 	bench(reference, "dsyr2_", dsyr2_, 7, NULL);
 	bench(reference, "zher2_", zher2_, 7, NULL);
+	bench(reference, "dspr2_", dspr2_, 10, NULL);
+	bench(reference, "zhpr2_", zhpr2_, 10, NULL);
 	return 0;
 }
