@@ -6,8 +6,8 @@
 # priority for the reference (10) and a higher one (100); automatic mode
 # picks libtwofold, and a program that links libblas.so.3 (Netlib's
 # xblat1d; numpy's matmul where a numpy calls libblas.so.3) finds it
-# there, and libtwofold its CPU BLAS elsewhere; --set brings the reference back, and
-# --remove leaves the reference alone in the group.
+# there, and libtwofold its CPU BLAS elsewhere; --set brings the
+# reference back, and --remove leaves the reference alone in the group.
 . "$TF_SRCDIR/test/recipes/lib.sh"
 command -v update-alternatives > /dev/null || skip "no update-alternatives (Debian's dpkg)"
 reference=$TF_REFERENCE_BLAS
