@@ -264,21 +264,26 @@ static void columns_of_row(const struct matvec *mv, int r, int j0, int j1, int *
 
 /* Whether the block's n column segments are of one length (not zero) and
  * evenly spaced, in memory and in rows, each starting no row above the
- * last: a band's columns away from its ends, a full matrix's. */
-static int evenly_spaced(int n, const double *const *column, const int *firsts, const int *counts)
+ * last: a band's columns away from its ends, a full matrix's.  If so, the
+ * spacing: *a_step doubles, *x_step (0 or 1) rows. */
+static int evenly_spaced(int n, const double *const *column, const int *firsts, const int *counts,
+			 size_t *a_step, size_t *x_step)
 {
+	*a_step = *x_step = 0;
 	if (counts[0] <= 0)
 		return 0;
 	if (n == 1)
 		return 1;
-	ptrdiff_t a_step = column[1] - column[0];
-	int x_step = firsts[1] - firsts[0];
-	if (a_step < 0 || x_step < 0 || x_step > 1)
+	ptrdiff_t da = column[1] - column[0];
+	int dx = firsts[1] - firsts[0];
+	if (da < 0 || dx < 0 || dx > 1)
 		return 0;
 	for (int c = 1; c < n; c++)
-		if (counts[c] != counts[0] || column[c] != column[0] + c * a_step ||
-		    firsts[c] != firsts[0] + c * x_step)
+		if (counts[c] != counts[0] || column[c] != column[0] + c * da ||
+		    firsts[c] != firsts[0] + c * dx)
 			return 0;
+	*a_step = (size_t)da;
+	*x_step = (size_t)dx;
 	return 1;
 }
 
@@ -349,9 +354,8 @@ static void short_columns(const struct matvec *mv, int task)
 	int firsts[SHORT_COLUMNS], counts[SHORT_COLUMNS];
 	for (int j = j0; j < j1; j++)
 		column[j - j0] = off_diagonal(mv, j, &firsts[j - j0], &counts[j - j0]);
-	if (evenly_spaced(n, column, firsts, counts)) {
-		const size_t a_step = n > 1 ? (size_t)(column[1] - column[0]) : 0;
-		const size_t x_step = n > 1 ? (size_t)(firsts[1] - firsts[0]) : 0;
+	size_t a_step, x_step;
+	if (evenly_spaced(n, column, firsts, counts, &a_step, &x_step)) {
 		const size_t from = (size_t)firsts[0] * w;
 		if (w == 1)
 			mv->loops->columns_dot(n, counts[0], column[0], a_step, mv->xa + from, x_step,
