@@ -119,6 +119,19 @@ TF_ARITH tf_dd tf_dd_div_d(tf_dd a, double b)
 	return tf_quick_two_sum(q1, d / b);
 }
 
+/* 1 / b: r0 = fl(1 / b.hi), whose remainder 1 - b.hi r0 is exact by FMA,
+ * b.lo's share taken off it (e), then one Newton step r0 + r0 e.  Relative
+ * error below 8u^2 (|e| <= 2u: e^2 from the step, 2u|e| from the
+ * roundings of e and r0 e), provided 1 / b neither overflows nor
+ * underflows (checked by the unit tests).  b = 0 gives a non-finite
+ * result.  One division, then multiplications: tf_zdd_div_z. */
+TF_ARITH tf_dd tf_dd_recip(tf_dd b)
+{
+	double r0 = 1.0 / b.hi;
+	double e = TF_DFMA(-b.lo, r0, TF_DFMA(-b.hi, r0, 1.0));
+	return tf_quick_two_sum(r0, TF_DMUL(r0, e));
+}
+
 /* a / b for DD a and b: three quotient words from the exact remainders
  * (QD's accurate division), relative error at most about 4u^2.  b = 0
  * gives a non-finite result. */

@@ -136,6 +136,26 @@ static void check_div(struct op *record, const struct operation *o, const struct
 	check_arithmetic(record, o, x, r, edge);
 }
 
+/* 1 / b, checked as the quotient a / b with a = 1: b's exponent within
+ * [-890, 890], so that the reciprocal lies in the bound's range. */
+static void random_recip_operands(struct num *x)
+{
+	x[0] = num1(1.0);
+	x[1] = random_dd_num(rng_range(&rng, -890, 890));
+}
+
+/* The edge pairs whose a is 1: b runs through the edge cases. */
+static int a_is_one(const struct num *x)
+{
+	return x[0].w[0] == 1.0 && x[0].w[1] == 0.0;
+}
+
+static tf_dd recip_of_b(tf_dd one, tf_dd b)
+{
+	(void)one;
+	return tf_dd_recip(b);
+}
+
 /* sqrt(a): a positive DD of exponent within [-900, 1020]; one case in
  * eight a square q^2 (a TwoProd) for a double q, so that the root is
  * exact, or q^2 with its lo word changed, so that the remainder a - q1^2
@@ -258,6 +278,10 @@ static const struct operation operations[] = {
 	{.name = "tf_dd_div_d", .bound = "3u^2 |a/b|", CALLS(dd_of_dd_d, tf_dd_div_d),
 	 .reference = REF_DIV, .check = check_div, .scale = SCALE_RESULT, .factor = 3 * U2,
 	 .range = range_div, .edges = EDGES_PAIRS, .random = random_div_operands},
+	{.name = "tf_dd_recip", .bound = "8u^2 |1/b|", CALLS(dd_of_dd_dd, recip_of_b),
+	 .reference = REF_DIV, .check = check_div, .scale = SCALE_RESULT, .factor = 8 * U2,
+	 .range = range_div, .edges = EDGES_PAIRS, .admits = a_is_one,
+	 .random = random_recip_operands},
 	{.name = "tf_dd_sqrt", .bound = "3.2u^2 |sqrt(a)|", CALLS(dd_of_dd, tf_dd_sqrt),
 	 .reference = REF_SQRT, .check = check_sqrt, .scale = SCALE_RESULT, .factor = 3.2 * U2,
 	 .range = range_sqrt, .edges = EDGES_EACH, .random = random_sqrt_operand},

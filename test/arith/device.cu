@@ -37,6 +37,7 @@
 	F(tf_dd_mul, (a, b))                                      \
 	F(tf_dd_mul_d, (a, c))                                    \
 	F(tf_dd_div_d, (a, c))                                    \
+	F(tf_dd_recip, (b))                                       \
 	F(tf_dd_fma, (a, c, d))                                   \
 	F(tf_dd_fma_lazy, (a, c, d))                              \
 	F(tf_dd_renormalize, (tf_dd_fma_lazy(a, c, d)))           \
