@@ -973,10 +973,12 @@ static void LOOPS(zcolumn_update_dd)(int m, const double *restrict a, tf_zdd x,
 #pragma omp simd
 	for (int i = 0; i < m; i++) {
 		double ar = a[2 * i], ai = a[2 * i + 1];
-		/* re += ar xr - ai xi, im += ar xi + ai xr */
-		tf_dd re = tf_dd_fma_dd(tf_dd_make(re_hi[i], re_lo[i]), ar, x.re);
+		/* re += ar xr - ai xi, im += ar xi + ai xr: a lazy step, then a
+		 * renormalizing one (each part's chain two additions shorter
+		 * than two renormalizing steps: ztbsv N, k = 64, 9% less time) */
+		tf_dd re = tf_dd_fma_dd_lazy(tf_dd_make(re_hi[i], re_lo[i]), ar, x.re);
 		re = tf_dd_fma_dd(re, ai, neg_im);
-		tf_dd im = tf_dd_fma_dd(tf_dd_make(im_hi[i], im_lo[i]), ar, x.im);
+		tf_dd im = tf_dd_fma_dd_lazy(tf_dd_make(im_hi[i], im_lo[i]), ar, x.im);
 		im = tf_dd_fma_dd(im, ai, x.re);
 		re_hi[i] = re.hi, re_lo[i] = re.lo;
 		im_hi[i] = im.hi, im_lo[i] = im.lo;
@@ -1092,16 +1094,118 @@ static tf_dd LOOPS(dot_dd)(int m, const double *restrict a, const double *restri
 	DOT_DD(LANES);
 }
 
+#if defined(__AVX2__) && VLEN == 4
+/* The real and imaginary parts of four complex numbers at p, each as a
+ * vector. */
+static inline void complex_parts(const double *p, vec *re, vec *im)
+{
+	vec first = VLOAD(p), second = VLOAD(p + VLEN);
+	*re = _mm256_permute4x64_pd(_mm256_unpacklo_pd(first, second), 0xd8);
+	*im = _mm256_permute4x64_pd(_mm256_unpackhi_pd(first, second), 0xd8);
+}
+
+/* (hi, lo) = tf_dd_renormalize((hi, lo)) lane by lane: TwoSum */
+#define VTWO_SUM(hi, lo)                                                        \
+	do {                                                                    \
+		vec s_ = VADD(hi, lo), bb_ = VSUB(s_, hi);                      \
+		lo = VADD(VSUB(hi, VSUB(s_, bb_)), VSUB(lo, bb_));              \
+		hi = s_;                                                        \
+	} while (0)
+#endif
+
 /* Complex: ZLANES partial sums of each part. */
 #define ZLANES 8
+
+/* zdot_dd's lanes take lazy steps (tf_dd_fma_dd_lazy), two a part per
+ * element, renormalized every ZRENORMALIZE rows of lanes and at the end:
+ * each lane's chain of dependent steps is then one addition of each word
+ * per step, where a renormalizing step is about eight. */
+#define ZRENORMALIZE 8
+
+static void renormalize_lanes(double *rh, double *rl, double *ih, double *il)
+{
+#pragma omp simd
+	for (int v = 0; v < ZLANES; v++) {
+		tf_dd r = tf_dd_renormalize(tf_dd_make(rh[v], rl[v]));
+		tf_dd i = tf_dd_renormalize(tf_dd_make(ih[v], il[v]));
+		rh[v] = r.hi, rl[v] = r.lo;
+		ih[v] = i.hi, il[v] = i.lo;
+	}
+}
+
+/* lanes_sum(ZLANES, ZLANES, ...) of both parts, the same tree, each level's
+ * sums of both parts side by side (four, four and two, not seven and
+ * seven one after another). */
+static tf_zdd zlanes_sum(const double *rh, const double *rl, const double *ih, const double *il)
+{
+	_Static_assert(ZLANES == 8, "the tree written for eight lanes");
+	double h[8], l[8];
+#pragma omp simd
+	for (int v = 0; v < 4; v++) {
+		tf_dd r = tf_dd_add(tf_dd_make(rh[v], rl[v]), tf_dd_make(rh[v + 4], rl[v + 4]));
+		tf_dd i = tf_dd_add(tf_dd_make(ih[v], il[v]), tf_dd_make(ih[v + 4], il[v + 4]));
+		h[v] = r.hi, l[v] = r.lo;
+		h[v + 4] = i.hi, l[v + 4] = i.lo;
+	}
+	/* (re 0 + re 2, re 1 + re 3, im 0 + im 2, im 1 + im 3) */
+	static const int left[4] = { 0, 1, 4, 5 }, right[4] = { 2, 3, 6, 7 };
+	double h2[4], l2[4];
+#pragma omp simd
+	for (int v = 0; v < 4; v++) {
+		tf_dd r = tf_dd_add(tf_dd_make(h[left[v]], l[left[v]]),
+				    tf_dd_make(h[right[v]], l[right[v]]));
+		h2[v] = r.hi, l2[v] = r.lo;
+	}
+	return tf_zdd_make(tf_dd_add(tf_dd_make(h2[0], l2[0]), tf_dd_make(h2[1], l2[1])),
+			   tf_dd_add(tf_dd_make(h2[2], l2[2]), tf_dd_make(h2[3], l2[3])));
+}
 
 static tf_zdd LOOPS(zdot_dd)(int m, const double *restrict a, double sign,
 			     const double *restrict re_hi, const double *restrict re_lo,
 			     const double *restrict im_hi, const double *restrict im_lo)
 {
 	double rh[ZLANES] = { 0 }, rl[ZLANES] = { 0 }, ih[ZLANES] = { 0 }, il[ZLANES] = { 0 };
-	int full = m - m % ZLANES;
-	for (int i = 0; i <= m - 1; i += ZLANES) {
+	int full = m - m % ZLANES, start = 0;
+#if defined(__AVX2__) && VLEN == 4
+	if (full > 0) {
+		/* the loop below on its full rows, the lanes in registers (two
+		 * vectors a word and part) and the steps' additions shared with
+		 * the multiply-add units (VDD_FMA_DD_LAZY) */
+		_Static_assert(ZLANES == 2 * VLEN, "two vectors of lanes");
+		const vec sign_v = VSET1(sign), minus_zero = VSET1(-0.0);
+		vec rh_v[2], rl_v[2], ih_v[2], il_v[2];
+		for (int h = 0; h < 2; h++)
+			rh_v[h] = rl_v[h] = ih_v[h] = il_v[h] = VSET1(0.0);
+		for (int i = 0; i < full; i += ZLANES) {
+			for (int h = 0; h < 2; h++) {
+				int at = i + h * VLEN;
+				vec ar, ai;
+				complex_parts(a + 2 * at, &ar, &ai);
+				ai = VMUL(sign_v, ai);
+				vec xrh = VLOAD(re_hi + at), xrl = VLOAD(re_lo + at);
+				vec xih = VLOAD(im_hi + at), xil = VLOAD(im_lo + at);
+				VDD_FMA_DD_LAZY(rh_v[h], rl_v[h], ar, xrh, xrl);
+				VDD_FMA_DD_LAZY(rh_v[h], rl_v[h], _mm256_xor_pd(ai, minus_zero), xih,
+						xil);
+				VDD_FMA_DD_LAZY(ih_v[h], il_v[h], ar, xih, xil);
+				VDD_FMA_DD_LAZY(ih_v[h], il_v[h], ai, xrh, xrl);
+			}
+			if ((i / ZLANES) % ZRENORMALIZE == ZRENORMALIZE - 1 || i + ZLANES >= m)
+				for (int h = 0; h < 2; h++) {
+					VTWO_SUM(rh_v[h], rl_v[h]);
+					VTWO_SUM(ih_v[h], il_v[h]);
+				}
+		}
+		for (int h = 0; h < 2; h++) {
+			VSTORE(rh + h * VLEN, rh_v[h]);
+			VSTORE(rl + h * VLEN, rl_v[h]);
+			VSTORE(ih + h * VLEN, ih_v[h]);
+			VSTORE(il + h * VLEN, il_v[h]);
+		}
+		start = full;
+	}
+#endif
+	for (int i = start; i <= m - 1; i += ZLANES) {
 		int lanes = i < full ? ZLANES : m - full;
 #pragma omp simd
 		for (int v = 0; v < lanes; v++) {
@@ -1109,16 +1213,19 @@ static tf_zdd LOOPS(zdot_dd)(int m, const double *restrict a, double sign,
 			tf_dd xr = tf_dd_make(re_hi[i + v], re_lo[i + v]);
 			tf_dd xi = tf_dd_make(im_hi[i + v], im_lo[i + v]);
 			/* re += ar xr - ai xi, im += ar xi + ai xr */
-			tf_dd re = tf_dd_fma_dd(tf_dd_make(rh[v], rl[v]), ar, xr);
-			re = tf_dd_fma_dd(re, -ai, xi);
-			tf_dd im = tf_dd_fma_dd(tf_dd_make(ih[v], il[v]), ar, xi);
-			im = tf_dd_fma_dd(im, ai, xr);
+			tf_dd re = tf_dd_fma_dd_lazy(tf_dd_make(rh[v], rl[v]), ar, xr);
+			re = tf_dd_fma_dd_lazy(re, -ai, xi);
+			tf_dd im = tf_dd_fma_dd_lazy(tf_dd_make(ih[v], il[v]), ar, xi);
+			im = tf_dd_fma_dd_lazy(im, ai, xr);
 			rh[v] = re.hi, rl[v] = re.lo;
 			ih[v] = im.hi, il[v] = im.lo;
 		}
+		if ((i / ZLANES) % ZRENORMALIZE == ZRENORMALIZE - 1 || i + ZLANES >= m)
+			renormalize_lanes(rh, rl, ih, il);
 	}
-	int used = m < ZLANES ? m : ZLANES;
-	return tf_zdd_make(lanes_sum(ZLANES, used, rh, rl), lanes_sum(ZLANES, used, ih, il));
+	if (m >= ZLANES)
+		return zlanes_sum(rh, rl, ih, il);
+	return tf_zdd_make(lanes_sum(ZLANES, m, rh, rl), lanes_sum(ZLANES, m, ih, il));
 }
 
 /* The same operations, element by element, as the scalar finish of
