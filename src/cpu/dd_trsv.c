@@ -141,9 +141,13 @@ static inline tf_zdd column_dot(const struct solve *s, struct column c, int comp
 			   tf_dd_make(0.0, 0.0));
 }
 
-/* v / A(j,j) (conjugated for trans C), unless the diagonal is unit. */
-static inline tf_zdd divide(const struct solve *s, const struct tf_op *op, struct column c, tf_zdd v,
-			    int complex)
+/* v / A(j,j) (conjugated for trans C), unless the diagonal is unit.
+ * Inlined, and the division in it (substitute is flattened): each x_j
+ * waits for its quotient, and a call passes the complex values through
+ * memory (ztbsv C, k = 64: 0.18 ms of 1.1). */
+static inline __attribute__((always_inline)) tf_zdd divide(const struct solve *s,
+							   const struct tf_op *op,
+							   struct column c, tf_zdd v, int complex)
 {
 	if (op->diag == 'U')
 		return v;
@@ -279,7 +283,8 @@ static void range_solve(const struct tf_op *op, double *values)
  * and scaled back; whether a numerator was suspect.  Scaled back, a result
  * that is not a normal double (nor zero) would be rounded twice: that
  * counts as suspect too. */
-static int substitute(struct solve *s, const struct tf_op *op, int shift, double *values)
+__attribute__((flatten)) static int substitute(struct solve *s, const struct tf_op *op, int shift,
+					       double *values)
 {
 	const int n = op->n, complex = s->complex, w = complex ? 2 : 1;
 	s->range = 0;
