@@ -874,19 +874,29 @@ static void LOOPS(zaxpy)(int m, double ar, double ai, const double *restrict x,
 /* x * 0 is +-0 for a finite x and NaN for Inf and NaN: the bits of those
  * products ORed together have an exponent field of zero exactly when every
  * value is finite (an integer reduction, in any order, with no chain of
- * floating-point latencies). */
+ * floating-point latencies, whose vector lanes are also combined in
+ * registers where a sum's went through memory). */
+static inline uint64_t finite_bits(double x)
+{
+	union {
+		double d;
+		uint64_t u;
+	} z = { .d = x * 0.0 };
+	return z.u;
+}
+
+static inline int bits_all_finite(uint64_t bits)
+{
+	return (bits & 0x7ff0000000000000u) == 0;
+}
+
 static int LOOPS(all_finite)(size_t m, const double *restrict a)
 {
 	uint64_t bits = 0;
 #pragma omp simd reduction(| : bits)
-	for (size_t i = 0; i < m; i++) {
-		union {
-			double d;
-			uint64_t u;
-		} z = { .d = a[i] * 0.0 };
-		bits |= z.u;
-	}
-	return (bits & 0x7ff0000000000000u) == 0;
+	for (size_t i = 0; i < m; i++)
+		bits |= finite_bits(a[i]);
+	return bits_all_finite(bits);
 }
 
 /* The sum is kept as hi, the rounded sum, and lo, which gathers the exact
@@ -906,7 +916,7 @@ static inline void update_term(double *hi, double *lo, double u, double t_hi, do
 
 #define UPDATE_LOOP(TERMS, cs, os)                                                        \
 	do {                                                                              \
-		_Pragma("omp simd reduction(+ : check)") for (int i = 0; i < m; i++)      \
+		_Pragma("omp simd reduction(| : bits)") for (int i = 0; i < m; i++)       \
 		{                                                                         \
 			double hi = c[i * cs], lo = 0.0;                                  \
 			update_term(&hi, &lo, u0[i], h0, l0);                             \
@@ -918,7 +928,7 @@ static inline void update_term(double *hi, double *lo, double u, double t_hi, do
 				update_term(&hi, &lo, u3[i], h3, l3);                     \
 			double v = TF_DADD(hi, lo);                                       \
 			out[i * os] = v;                                                  \
-			check += v * 0.0;                                                 \
+			bits |= finite_bits(v);                                           \
 		}                                                                         \
 	} while (0)
 
@@ -935,7 +945,7 @@ static int LOOPS(update_round)(int m, const double *restrict c, int cstride, int
 		     h3 = terms > 3 ? t_hi[3] : 0.0;
 	const double l0 = t_lo[0], l1 = terms > 1 ? t_lo[1] : 0.0, l2 = terms > 2 ? t_lo[2] : 0.0,
 		     l3 = terms > 3 ? t_lo[3] : 0.0;
-	double check = 0.0;
+	uint64_t bits = 0;
 	if (cs == 1 && os == 1) { /* real data: unit strides, known to the compiler */
 		switch (terms) {
 		case 1: UPDATE_LOOP(1, 1, 1); break;
@@ -951,7 +961,7 @@ static int LOOPS(update_round)(int m, const double *restrict c, int cstride, int
 		default: UPDATE_LOOP(4, cs, os); break;
 		}
 	}
-	return check == 0.0;
+	return bits_all_finite(bits);
 }
 
 static void LOOPS(column_update_dd)(int m, const double *restrict a, tf_dd x,
@@ -1235,7 +1245,7 @@ static int LOOPS(scale_round)(int m, const double *restrict hi, const double *re
 			      double alpha, double beta, const double *restrict c,
 			      double *restrict out)
 {
-	int flagged = 0;
+	uint64_t flagged = 0; /* as wide as a double: a vector of 4 with AVX2, not 8 */
 	if (beta == 0.0) {
 #pragma omp simd reduction(| : flagged)
 		for (int i = 0; i < m; i++) {
