@@ -144,7 +144,8 @@ static inline tf_zdd column_dot(const struct solve *s, struct column c, int comp
 /* v / A(j,j) (conjugated for trans C), unless the diagonal is unit.
  * Inlined, and the division in it (substitute is flattened): each x_j
  * waits for its quotient, and a call passes the complex values through
- * memory (ztbsv C, k = 64: 0.18 ms of 1.1). */
+ * memory (ztbsv C, k = 64, n = 4096: 1.13 to 1.16 ms a solve with the
+ * calls, 0.93 to 0.95 without). */
 static inline __attribute__((always_inline)) tf_zdd divide(const struct solve *s,
 							   const struct tf_op *op,
 							   struct column c, tf_zdd v, int complex)
