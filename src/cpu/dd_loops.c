@@ -1126,6 +1126,13 @@ static inline void complex_parts(const double *p, vec *re, vec *im)
  * per step, where a renormalizing step is about eight. */
 #define ZRENORMALIZE 8
 
+/* Whether the lanes are renormalized after the row of lanes from element
+ * i, of m: every ZRENORMALIZE rows, and after the last. */
+static inline int zlanes_renormalize_after(int i, int m)
+{
+	return (i / ZLANES) % ZRENORMALIZE == ZRENORMALIZE - 1 || i + ZLANES >= m;
+}
+
 static void renormalize_lanes(double *rh, double *rl, double *ih, double *il)
 {
 #pragma omp simd
@@ -1194,7 +1201,7 @@ static tf_zdd LOOPS(zdot_dd)(int m, const double *restrict a, double sign,
 				VDD_FMA_DD_LAZY(ih_v[h], il_v[h], ar, xih, xil);
 				VDD_FMA_DD_LAZY(ih_v[h], il_v[h], ai, xrh, xrl);
 			}
-			if ((i / ZLANES) % ZRENORMALIZE == ZRENORMALIZE - 1 || i + ZLANES >= m)
+			if (zlanes_renormalize_after(i, m))
 				for (int h = 0; h < 2; h++) {
 					VDD_RENORMALIZE(rh_v[h], rl_v[h]);
 					VDD_RENORMALIZE(ih_v[h], il_v[h]);
@@ -1224,7 +1231,7 @@ static tf_zdd LOOPS(zdot_dd)(int m, const double *restrict a, double sign,
 			rh[v] = re.hi, rl[v] = re.lo;
 			ih[v] = im.hi, il[v] = im.lo;
 		}
-		if ((i / ZLANES) % ZRENORMALIZE == ZRENORMALIZE - 1 || i + ZLANES >= m)
+		if (zlanes_renormalize_after(i, m))
 			renormalize_lanes(rh, rl, ih, il);
 	}
 	if (m >= ZLANES)
