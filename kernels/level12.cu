@@ -637,6 +637,106 @@ __device__ __forceinline__ acc add_rows(acc s, const double *hi, const double *l
 	return s;
 }
 
+/* ---- the range's second look (twofold/arith_dd.h, arith_zdd.h)
+ *
+ * A product's sum is formed before alpha: products below about 2^-969
+ * lose their low parts, all of them below 2^-1075, although alpha may
+ * bring the exact result back among the normal doubles.  The epilogue
+ * looks at each sum as cpu/dd_matvec.c's range_check does: one tiny in
+ * every part (TF_DD_RANGE_SUSPECT), whose real result is not clear of
+ * what underflow can have cost it (tf_dd_range_underflow_harmless), is
+ * formed again here from A and x, the real one with the row and x scaled
+ * by powers of two (tf_dd_range_dot's steps), the complex one with every
+ * term's factors' exponents apart (tf_zdd_range_sum's terms).  Rare, and
+ * out of line, so that the epilogue keeps its registers. */
+
+/* The columns of row i of op(A) (SYMV: both triangles, the mirrored one
+ * too): [*lo, *hi). */
+__device__ __forceinline__ void row_columns(const view &v, int i, int lenx, int *lo, int *hi)
+{
+	if (v.kind != TF_OP_SYMV) {
+		columns_of(v, i, i + 1, lenx, lo, hi);
+		return;
+	}
+	const int band = v.storage == TF_STORAGE_BAND ? v.k : lenx;
+	*lo = i - band > 0 ? i - band : 0;
+	*hi = i + band + 1 < lenx ? i + band + 1 : lenx;
+}
+
+__device__ __forceinline__ double largest_part(double largest, cv e, int width)
+{
+	for (int p = 0; p < width; p++) {
+		const double m = fabs(p == 0 ? e.re : e.im);
+		largest = m != m ? INFINITY : m > largest ? m : largest;
+	}
+	return largest;
+}
+
+/* alpha sum_j op(A)(i, j) x(j) formed again into *out; false where
+ * rescaling does not apply (a zero row or x, data or alpha not finite, a
+ * tiny sum of products that are not tiny: a cancellation, which DD formed
+ * right). */
+template <int W>
+__device__ __noinline__ bool range_again(const view v, int i, int lenx, const double *x, int incx,
+					  cv alpha, bool finite_sum, acc *out)
+{
+	int lo, hi;
+	row_columns(v, i, lenx, &lo, &hi);
+	double largest_a = 0.0, largest_x = 0.0;
+	for (int j = lo; j < hi; j++) {
+		const cv e = element<W>(v, i, j);
+		if (e.re == 0.0 && e.im == 0.0)
+			continue; /* no term: its x(j) sets no scale */
+		largest_a = largest_part(largest_a, e, W);
+		largest_x = largest_part(largest_x, load<W>(element_of<W>(x, lenx, incx, j)), W);
+	}
+	const int high_a = tf_dd_range_high(largest_a), high_x = tf_dd_range_high(largest_x);
+	if (high_a == TF_DD_RANGE_NEVER || high_x == TF_DD_RANGE_NEVER ||
+	    !(largest_part(0.0, alpha, W) <= DBL_MAX))
+		return false;
+	if (finite_sum && !tf_dd_range_may_apply(high_a, high_x))
+		return false;
+	acc r = zero();
+	if (W == 1) {
+		tf_dd scaled = tf_dd_make(0.0, 0.0);
+		for (int j = lo; j < hi; j++) {
+			const double e = element<W>(v, i, j).re;
+			if (e != 0.0)
+				scaled = tf_dd_fma(scaled, tf_ldexp(e, -high_a),
+						   tf_ldexp(load<W>(element_of<W>(x, lenx, incx, j)).re, -high_x));
+		}
+		r.re = tf_dd_range_alpha(scaled, alpha.re, high_a + high_x);
+	} else {
+		tf_xdd re = tf_xdd_from_dd(tf_dd_make(0.0, 0.0)), im = re;
+		for (int j = lo; j < hi; j++) {
+			const cv a = element<W>(v, i, j), b = load<W>(element_of<W>(x, lenx, incx, j));
+			if (a.re == 0.0 && a.im == 0.0)
+				continue;
+			/* alpha (ar br - ai bi + (ar bi + ai br) i) */
+			re = tf_xdd_add(re, tf_xdd_product3(alpha.re, a.re, b.re));
+			re = tf_xdd_add(re, tf_xdd_product3(-alpha.re, a.im, b.im));
+			re = tf_xdd_add(re, tf_xdd_product3(-alpha.im, a.re, b.im));
+			re = tf_xdd_add(re, tf_xdd_product3(-alpha.im, a.im, b.re));
+			im = tf_xdd_add(im, tf_xdd_product3(alpha.re, a.re, b.im));
+			im = tf_xdd_add(im, tf_xdd_product3(alpha.re, a.im, b.re));
+			im = tf_xdd_add(im, tf_xdd_product3(alpha.im, a.re, b.re));
+			im = tf_xdd_add(im, tf_xdd_product3(-alpha.im, a.im, b.im));
+		}
+		r.re = tf_xdd_to_dd(re);
+		r.im = tf_xdd_to_dd(im);
+	}
+	*out = r;
+	return true;
+}
+
+/* Whether a sum is tiny in every part (TF_DD_RANGE_SUSPECT, zero
+ * included). */
+template <int W>
+__device__ __forceinline__ bool range_suspect(acc s)
+{
+	return fabs(s.re.hi) < TF_DD_RANGE_SUSPECT && (W == 1 || fabs(s.im.hi) < TF_DD_RANGE_SUSPECT);
+}
+
 /* Warps that add up one block of 32 elements' partial sums in the
  * epilogue, each a consecutive share of every element's list: SYMV has up
  * to n/32 partial sums an element (its mirrored terms, one per row block),
@@ -654,7 +754,7 @@ __global__ void __launch_bounds__(32 * FINISH_PARTS)
 	finish_kernel(int kind, int leny, int slices, bool sums, const double *part_hi,
 		      const double *part_lo, const double *mirror_hi, const double *mirror_lo,
 		      bool upper, cv alpha, cv beta, double *y, int incy, double *saved,
-		      unsigned *counter)
+		      unsigned *counter, const view v, int lenx, const double *x, int incx)
 {
 	__shared__ acc shares[FINISH_PARTS][32];
 	const int lane = threadIdx.x % 32, part = threadIdx.x / 32;
@@ -686,6 +786,7 @@ __global__ void __launch_bounds__(32 * FINISH_PARTS)
 	double *yp = element_of<W>(y, leny, incy, i);
 	const cv old = load<W>(yp);
 	store<W>(saved + (size_t)i * W, old);
+	const acc sum = s;
 	if (scaled)
 		s = scale<W>(alpha, s);
 	cv value;
@@ -702,7 +803,26 @@ __global__ void __launch_bounds__(32 * FINISH_PARTS)
 		}
 		value = round<W>(s);
 	}
-	if (!finite<W>(value))
+	bool to_cpu = !finite<W>(value);
+	if (sums && !to_cpu && range_suspect<W>(sum)) {
+		/* tf_dd_range_underflow_harmless's weight: |alpha| over a row's
+		 * products (complex: no such shortcut, as on the CPU) */
+		const double weight = trmv ? (double)lenx : fabs(alpha.re) * lenx;
+		if (W == 2 || !tf_dd_range_underflow_harmless(value.re, weight)) {
+			acc r;
+			if (trmv) {
+				/* x is y, which the other threads write: the op
+				 * goes to the CPU's rule, unless its value is zero,
+				 * which underflow cannot have made of a normal
+				 * double (n 2^-1075 at most) */
+				to_cpu = value.re != 0.0 || value.im != 0.0;
+			} else if (range_again<W>(v, i, lenx, x, incx, alpha, true, &r)) {
+				value = round<W>(add_y ? add_scaled<W>(r, beta, old) : r);
+				to_cpu = !finite<W>(value);
+			}
+		}
+	}
+	if (to_cpu)
 		*counter = 1u; /* a flag (in mapped host memory): a plain store */
 	store<W>(yp, value);
 }
@@ -1426,7 +1546,7 @@ cudaError_t launch(const struct tf_op *op, double *scratch, unsigned *counter, i
 		}
 		finish_kernel<W><<<blocks_for(leny, 32), 32 * FINISH_PARTS, 0, stream>>>(
 			op->kind, leny, slices, sums, hi, lo, mirror_hi, mirror_lo, op->uplo == 'U', alpha,
-			beta, op->y, op->incy, saved, counter);
+			beta, op->y, op->incy, saved, counter, view_of(op), lenx, x, incx);
 		break;
 	}
 	case TF_OP_TRSV: {

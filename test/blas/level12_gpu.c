@@ -360,7 +360,7 @@ static const char *const l2_names[] = {
 
 struct l2_args {
 	int which, m, n, kl, ku, k, lda, incx, incy, width, row_major;
-	int graded; /* full SYMV, HEMV and ZGEMV: see grade() */
+	int graded; /* 1, 2: full SYMV, HEMV and ZGEMV, see grade(); 3: see underflowing() */
 	char trans, uplo, diag;
 	double alpha[2], beta[2];
 };
@@ -558,6 +558,20 @@ static void grade(const struct l2_args *a, double *A, double *x)
 		}
 }
 
+/* graded 3: every element of A's storage scaled by 2^-700 and x by 2^-500
+ * (TRMV: A by 2^-540), so that the products underflow, and y by 2^-600,
+ * where alpha near 2^600 brings the exact result back among the normal
+ * doubles (TRMV: a result below them, from products that lost bits): the
+ * device's epilogue must form those sums again (kernels/level12.cu, the
+ * range's second look).  NaN padding stays NaN. */
+static void underflowing(const struct l2_args *a, double *A, size_t na, double *x, size_t nx)
+{
+	for (size_t e = 0; e < na; e++)
+		A[e] = ldexp(A[e], is_triangular(a->which) ? -540 : -700);
+	for (size_t e = 0; e < nx; e++)
+		x[e] = ldexp(x[e], -500);
+}
+
 static void level2_case(struct l2_args *a, double nonfinite)
 {
 	const int w = a->width, which = a->which;
@@ -623,9 +637,14 @@ static void level2_case(struct l2_args *a, double nonfinite)
 		}
 	}
 	double *x = vector(trmv ? leny : lenx, a->incx, w, &nx, 0.0);
-	if (a->graded)
+	if (a->graded == 3)
+		underflowing(a, A, na, x, nx);
+	else if (a->graded)
 		grade(a, A, x);
 	double *y = trmv ? NULL : vector(leny, a->incy, w, &ny, 0.0);
+	if (y && a->graded == 3)
+		for (size_t e = 0; e < ny; e++)
+			y[e] = ldexp(y[e], -600);
 	if (y && a->beta[0] == 0.0 && a->beta[1] == 0.0) /* must not be read */
 		for (int i = 0; i < leny; i++)
 			for (int p = 0; p < w; p++)
@@ -664,6 +683,36 @@ static void graded_products(void)
 				a.beta[0] = bh_scaled(), a.beta[1] = a.width == 2 ? bh_scaled() : 0.0;
 				level2_case(&a, 0.0);
 			}
+}
+
+/* Every product with its products underflowing (graded 3, above): alpha
+ * near 2^600, beta 0 and not, every storage, trans and uplo; SYMV and HEMV
+ * also over many tiles, their mirrored terms included. */
+static void underflowing_products(void)
+{
+	const int routines[] = { ZGEMV, DGBMV, ZGBMV, DSYMV, ZHEMV, DSBMV, ZHBMV, DSPMV, ZHPMV,
+				 DTRMV, ZTBMV, DTPMV };
+	const char transes[] = { 'N', 'T', 'C' };
+	for (unsigned r = 0; r < sizeof routines / sizeof *routines; r++) {
+		const int which = routines[r], w = is_complex(which) ? 2 : 1;
+		const int general = which == ZGEMV || which == DGBMV || which == ZGBMV;
+		const int transposable = general || is_triangular(which);
+		for (int ti = 0; ti < (transposable ? w + 1 : 1); ti++)
+			for (int variant = 0; variant < 3; variant++) {
+				struct l2_args a = { 0 };
+				a.which = which, a.width = w, a.graded = 3;
+				a.n = variant == 2 && (which == DSYMV || which == ZHEMV) ? 300 : 40;
+				a.m = general ? 33 : a.n;
+				a.kl = 3, a.ku = 2, a.k = 4;
+				a.trans = transes[ti], a.uplo = variant % 2 ? 'L' : 'U', a.diag = 'N';
+				a.incx = variant % 2 ? -1 : 1, a.incy = variant ? 2 : 1;
+				a.alpha[0] = ldexp(bh_scaled(), 600);
+				a.alpha[1] = w == 2 ? ldexp(bh_scaled(), 600) : 0.0;
+				a.beta[0] = variant ? bh_scaled() : 0.0;
+				a.beta[1] = w == 2 && variant ? bh_scaled() : 0.0;
+				level2_case(&a, 0.0);
+			}
+	}
 }
 
 /* Longer solves: many blocks of 32 rows chained (kernels/level12.cu). */
@@ -827,6 +876,7 @@ int main(int argc, char **argv)
 	level1();
 	level2();
 	graded_products();
+	underflowing_products();
 	large_solves();
 	rank_updates();
 	return bh_finish();
