@@ -30,7 +30,14 @@
  *   elementwise (ROT, ROTM, AXPY, SCAL) and rank updates (GER, SYR, SYR2):
  *     one thread per element, rounded once; an element not finite in DD
  *     takes the reference's value, computed in plain double as the
- *     reference computes it.
+ *     reference computes it (the elementwise ones first form it again with
+ *     every factor's exponent apart, as the CPU does, and keep that where
+ *     it is finite).
+ * The range (twofold/arith_dd.h): the products' epilogue forms a tiny sum
+ * again scaled, as cpu/dd_matvec.c does; TRMV, the dots whose sums came
+ * out tiny and the solves whose numerators left [2^-960, 2^1020] go to the
+ * CPU's rule, as a result that is not finite does.  The rank updates do
+ * not look at the range yet.
  * Vectors are read as the reference counts them (negative increments from
  * the far end). */
 #include <math.h>
@@ -672,14 +679,20 @@ __device__ __forceinline__ double largest_part(double largest, cv e, int width)
 	return largest;
 }
 
-/* alpha sum_j op(A)(i, j) x(j) formed again into *out; false where
+/* alpha sum_j op(A)(i, j) x(j) formed again; formed false where
  * rescaling does not apply (a zero row or x, data or alpha not finite, a
  * tiny sum of products that are not tiny: a cancellation, which DD formed
- * right). */
+ * right).  Returned by value, so that the epilogue keeps its registers. */
+struct formed_sum {
+	acc sum;
+	bool formed;
+};
+
 template <int W>
-__device__ __noinline__ bool range_again(const view v, int i, int lenx, const double *x, int incx,
-					  cv alpha, bool finite_sum, acc *out)
+__device__ __noinline__ formed_sum range_again(const view v, int i, int lenx, const double *x,
+					       int incx, cv alpha, bool finite_sum)
 {
+	formed_sum out = { zero(), false };
 	int lo, hi;
 	row_columns(v, i, lenx, &lo, &hi);
 	double largest_a = 0.0, largest_x = 0.0;
@@ -693,9 +706,9 @@ __device__ __noinline__ bool range_again(const view v, int i, int lenx, const do
 	const int high_a = tf_dd_range_high(largest_a), high_x = tf_dd_range_high(largest_x);
 	if (high_a == TF_DD_RANGE_NEVER || high_x == TF_DD_RANGE_NEVER ||
 	    !(largest_part(0.0, alpha, W) <= DBL_MAX))
-		return false;
+		return out;
 	if (finite_sum && !tf_dd_range_may_apply(high_a, high_x))
-		return false;
+		return out;
 	acc r = zero();
 	if (W == 1) {
 		tf_dd scaled = tf_dd_make(0.0, 0.0);
@@ -725,8 +738,9 @@ __device__ __noinline__ bool range_again(const view v, int i, int lenx, const do
 		r.re = tf_xdd_to_dd(re);
 		r.im = tf_xdd_to_dd(im);
 	}
-	*out = r;
-	return true;
+	out.sum = r;
+	out.formed = true;
+	return out;
 }
 
 /* Whether a sum is tiny in every part (TF_DD_RANGE_SUSPECT, zero
@@ -809,16 +823,18 @@ __global__ void __launch_bounds__(32 * FINISH_PARTS)
 		 * products (complex: no such shortcut, as on the CPU) */
 		const double weight = trmv ? (double)lenx : fabs(alpha.re) * lenx;
 		if (W == 2 || !tf_dd_range_underflow_harmless(value.re, weight)) {
-			acc r;
 			if (trmv) {
 				/* x is y, which the other threads write: the op
 				 * goes to the CPU's rule, unless its value is zero,
 				 * which underflow cannot have made of a normal
 				 * double (n 2^-1075 at most) */
 				to_cpu = value.re != 0.0 || value.im != 0.0;
-			} else if (range_again<W>(v, i, lenx, x, incx, alpha, true, &r)) {
-				value = round<W>(add_y ? add_scaled<W>(r, beta, old) : r);
-				to_cpu = !finite<W>(value);
+			} else {
+				const formed_sum f = range_again<W>(v, i, lenx, x, incx, alpha, true);
+				if (f.formed) {
+					value = round<W>(add_y ? add_scaled<W>(f.sum, beta, old) : f.sum);
+					to_cpu = !finite<W>(value);
+				}
 			}
 		}
 	}
@@ -933,24 +949,48 @@ __device__ __forceinline__ cv tile_element(const solve_tile *tile, int i, int t)
 	return cv{ tile[0][i][t], W == 2 ? tile[W - 1][i][t] : 0.0 };
 }
 
+/* Whether the numerator s of an unknown over the diagonal d may have lost
+ * accuracy to double's range, as cpu/dd_trsv.c judges it
+ * (tf_dd_range_numerator_suspect; a zero one only over a tiny diagonal). */
+template <int W>
+__device__ __forceinline__ bool numerator_suspect(acc s, cv d, bool unit)
+{
+	if (s.re.hi != s.re.hi || (W == 2 && s.im.hi != s.im.hi))
+		return true;
+	const double large = W == 2 ? fmax(fabs(s.re.hi), fabs(s.im.hi)) : fabs(s.re.hi);
+	if (large != 0.0 || unit)
+		return tf_dd_range_numerator_suspect(large);
+	const double dl = W == 2 ? fmax(fabs(d.re), fabs(d.im)) : fabs(d.re);
+	return dl < TF_DD_RANGE_TINY_DIAGONAL && dl != 0.0;
+}
+
 /* The diagonal block at positions [p0, p0 + count) solved by one warp from
  * its tile (load_tile), lane t holding the DD right-hand side s of the row
  * at position p0 + t: unknown t divided by its diagonal, then taken from
- * the later lanes' rows, in order.  Returns the lane's unknown. */
+ * the later lanes' rows, in order.  Returns the lane's unknown; suspect is
+ * set where its numerator may have lost accuracy to the range. */
 template <int W>
-__device__ __forceinline__ acc solve_diagonal(const view &v, int count, const solve_tile *tile, acc s)
+__device__ __forceinline__ acc solve_diagonal(const view &v, int count, const solve_tile *tile, acc s,
+					      bool &suspect)
 {
 	const int lane = threadIdx.x % 32;
 	const bool has = lane < count;
+	acc numerator = s;
 	for (int t = 0; t < count; t++) {
-		if (lane == t && !v.unit)
-			s = divide<W>(s, tile_element<W>(tile, t, t));
+		if (lane == t) {
+			numerator = s;
+			if (!v.unit)
+				s = divide<W>(s, tile_element<W>(tile, t, t));
+		}
 		acc x;
 		x.re = shfl_dd(s.re, t);
 		x.im = W == 2 ? shfl_dd(s.im, t) : tf_dd_make(0.0, 0.0);
 		if (has && lane > t)
 			s = sub_product<W>(s, tile_element<W>(tile, lane, t), x);
 	}
+	/* judged off the chain of divisions */
+	if (has)
+		suspect = numerator_suspect<W>(numerator, tile_element<W>(tile, lane, lane), v.unit);
 	return s;
 }
 
@@ -1009,7 +1049,8 @@ __global__ void solve_load_kernel(int n, const double *y, int incy, double *hi, 
  * launch).  One warp a block. */
 template <int W>
 __global__ void __launch_bounds__(32)
-	solve_chain_kernel(view v, int n, bool forward, double *hi, double *lo, int *flags)
+	solve_chain_kernel(view v, int n, bool forward, double *hi, double *lo, int *flags,
+			   unsigned *counter)
 {
 	__shared__ solve_tile tile[W];
 	__shared__ int ticket;
@@ -1043,7 +1084,12 @@ __global__ void __launch_bounds__(32)
 		__syncwarp();
 	}
 	load_tile<W>(v, n, forward, p0, count, p0, count, tile);
-	s = solve_diagonal<W>(v, count, tile, s);
+	bool suspect = false;
+	s = solve_diagonal<W>(v, count, tile, s, suspect);
+	/* a numerator that may have lost accuracy to the range: the op goes
+	 * to the CPU's rule, which solves it again with the exponents apart */
+	if (has && suspect)
+		*counter = 1u; /* a flag (in mapped host memory): a plain store */
 	if (has)
 		store_acc<W>(hi, lo, r, s);
 	__threadfence();
@@ -1176,8 +1222,8 @@ __global__ void __launch_bounds__(REDUCE_THREADS)
 
 /* The blocks' sums in order, then the result rounded once. */
 template <int W>
-__global__ void reduce_finish_kernel(int kind, int blocks, const double *part, const double *scale,
-				     double *result, unsigned *counter)
+__global__ void reduce_finish_kernel(int kind, int n, int blocks, const double *part,
+				     const double *scale, double *result, unsigned *counter)
 {
 	acc s = zero();
 	for (int b = 0; b < blocks; b++) {
@@ -1193,6 +1239,14 @@ __global__ void reduce_finish_kernel(int kind, int blocks, const double *part, c
 		if (W == 2)
 			result[1] = v.im;
 		ok = finite<W>(v);
+		/* a sum tiny in every part from products that lost their low
+		 * parts (the range, cpu/dd_dot.c): the CPU's rule, which forms it
+		 * again scaled, unless the value is zero, which underflow cannot
+		 * have made of a normal double (n 2^-1075 at most), or, real,
+		 * clear of what underflow can have cost it */
+		if (ok && range_suspect<W>(s) && (v.re != 0.0 || v.im != 0.0) &&
+		    (W == 2 || !tf_dd_range_underflow_harmless(v.re, (double)n)))
+			ok = false;
 	} else if (kind == TF_OP_NRM2) {
 		double r = s.re.hi > 0.0 ? tf_dd_to_double(tf_dd_sqrt(s.re)) : 0.0;
 		if (!(s.re.hi >= 0.0))
@@ -1239,33 +1293,70 @@ __global__ void rotation_kernel(int n, double *x, int incx, double *y, int incy,
 		b[p] = tf_prod_sum_rounded(h21, w, h22, z);
 		ok = ok && isfinite(a[p]) && isfinite(b[p]);
 	}
-	if (!ok)
+	if (!ok) {
+		/* products that overflow and cancel: each output formed again
+		 * with every factor's exponent apart, as cpu/dd_rot.c does, and
+		 * kept where that is finite */
+		const double h1[2] = { h11, h12 }, h2[2] = { h21, h22 };
+		for (int p = 0; p < W; p++) {
+			const double v[2] = { p ? xv.im : xv.re, p ? yv.im : yv.re };
+			tf_dd r;
+			if (!isfinite(a[p]) && tf_dd_range_sum(2, h1, 1, v, 1, 1.0, tf_dd_make(0.0, 0.0), &r))
+				a[p] = tf_dd_to_double(r);
+			if (!isfinite(b[p]) && tf_dd_range_sum(2, h2, 1, v, 1, 1.0, tf_dd_make(0.0, 0.0), &r))
+				b[p] = tf_dd_to_double(r);
+		}
+	}
+	/* an output element (x's or y's) still not finite is the reference's,
+	 * the other kept, as cpu/dd_output.h commits them */
+	const bool a_finite = isfinite(a[0]) && isfinite(a[W - 1]);
+	const bool b_finite = isfinite(b[0]) && isfinite(b[W - 1]);
+	if (!a_finite || !b_finite)
 		for (int p = 0; p < W; p++) {
 			const double w = p ? xv.im : xv.re, z = p ? yv.im : yv.re;
+			double ra, rb;
 			if (flag == 2.0 && W == 2) {
 				/* zdrot: c x + s y, c y - s x, c and s taken as complex
 				 * numbers (c, 0), (s, 0) in the products, as the
 				 * reference's compiled code multiplies them */
 				const cv c = { h11, 0.0 }, sn = { h12, 0.0 };
 				const cv cx = zmul(c, xv), sy = zmul(sn, yv), cy = zmul(c, yv), sx = zmul(sn, xv);
-				a[p] = p ? TF_DADD(cx.im, sy.im) : TF_DADD(cx.re, sy.re);
-				b[p] = p ? TF_DSUB(cy.im, sx.im) : TF_DSUB(cy.re, sx.re);
+				ra = p ? TF_DADD(cx.im, sy.im) : TF_DADD(cx.re, sy.re);
+				rb = p ? TF_DSUB(cy.im, sx.im) : TF_DSUB(cy.re, sx.re);
 			} else if (flag == 2.0) { /* drot: c x + s y, c y - s x */
-				a[p] = TF_DADD(TF_DMUL(h11, w), TF_DMUL(h12, z));
-				b[p] = TF_DSUB(TF_DMUL(h22, z), TF_DMUL(h12, w));
+				ra = TF_DADD(TF_DMUL(h11, w), TF_DMUL(h12, z));
+				rb = TF_DSUB(TF_DMUL(h22, z), TF_DMUL(h12, w));
 			} else if (flag < 0.0) {
-				a[p] = TF_DADD(TF_DMUL(w, h11), TF_DMUL(z, h12));
-				b[p] = TF_DADD(TF_DMUL(w, h21), TF_DMUL(z, h22));
+				ra = TF_DADD(TF_DMUL(w, h11), TF_DMUL(z, h12));
+				rb = TF_DADD(TF_DMUL(w, h21), TF_DMUL(z, h22));
 			} else if (flag == 0.0) {
-				a[p] = TF_DADD(w, TF_DMUL(z, h12));
-				b[p] = TF_DADD(TF_DMUL(w, h21), z);
+				ra = TF_DADD(w, TF_DMUL(z, h12));
+				rb = TF_DADD(TF_DMUL(w, h21), z);
 			} else {
-				a[p] = TF_DADD(TF_DMUL(w, h11), z);
-				b[p] = TF_DADD(-w, TF_DMUL(h22, z));
+				ra = TF_DADD(TF_DMUL(w, h11), z);
+				rb = TF_DADD(-w, TF_DMUL(h22, z));
 			}
+			if (!a_finite)
+				a[p] = ra;
+			if (!b_finite)
+				b[p] = rb;
 		}
 	store<W>(xp, cv{ a[0], a[W - 1] });
 	store<W>(yp, cv{ b[0], b[W - 1] });
+}
+
+/* alpha x + add, for an element whose products overflow (and cancel),
+ * formed again with every factor's exponent apart (tf_zdd_range_sum), as
+ * cpu/dd_axpy.c and dd_scal.c do; not finite where that does not apply.
+ * Out of line and by value, so that the kernel keeps its registers. */
+__device__ __noinline__ cv range_element(cv alpha, cv x, cv add)
+{
+	const double xs[2] = { x.re, x.im }, unit[2] = { 1.0, 0.0 };
+	tf_zdd z;
+	cv v = { NAN, NAN };
+	if (tf_zdd_range_sum(1, xs, unit, alpha.re, alpha.im, tf_zdd_from_z(add.re, add.im), &z))
+		tf_zdd_to_z(z, &v.re, &v.im);
+	return v;
 }
 
 /* Complex: AXPY y = alpha x + y, SCAL y = alpha y. */
@@ -1283,10 +1374,14 @@ __global__ void zaxpy_scal_kernel(int kind, int n, cv alpha, const double *x, in
 		r.re = tf_prod_sum_add_rounded(alpha.re, xv.re, -alpha.im, xv.im, yv.re);
 		r.im = tf_prod_sum_add_rounded(alpha.re, xv.im, alpha.im, xv.re, yv.im);
 		if (!finite<2>(r))
+			r = range_element(alpha, xv, yv);
+		if (!finite<2>(r))
 			r = zadd(yv, zmul(alpha, xv));
 	} else {
 		r.re = tf_prod_sum_rounded(alpha.re, yv.re, -alpha.im, yv.im);
 		r.im = tf_prod_sum_rounded(alpha.re, yv.im, alpha.im, yv.re);
+		if (!finite<2>(r))
+			r = range_element(alpha, yv, cv{ 0.0, 0.0 });
 		if (!finite<2>(r))
 			r = zmul(alpha, yv);
 	}
@@ -1559,7 +1654,7 @@ cudaError_t launch(const struct tf_op *op, double *scratch, unsigned *counter, i
 		cudaError_t status = cudaMemsetAsync(flags, 0, (1 + (size_t)chain) * sizeof *flags, stream);
 		if (status != cudaSuccess)
 			return status;
-		solve_chain_kernel<W><<<chain, 32, 0, stream>>>(v, op->n, forward, hi, lo, flags);
+		solve_chain_kernel<W><<<chain, 32, 0, stream>>>(v, op->n, forward, hi, lo, flags, counter);
 		solve_store_kernel<W><<<blocks, LINEAR_THREADS, 0, stream>>>(op->n, op->y, op->incy, hi, lo,
 									    counter);
 		break;
@@ -1574,7 +1669,8 @@ cudaError_t launch(const struct tf_op *op, double *scratch, unsigned *counter, i
 		reduce_kernel<W><<<blocks, REDUCE_THREADS, 0, stream>>>(op->kind, op->n, op->x, op->incx,
 									 op->y, op->incy, op->conj != 0,
 									 scale, rest);
-		reduce_finish_kernel<W><<<1, 1, 0, stream>>>(op->kind, blocks, rest, scale, scratch, counter);
+		reduce_finish_kernel<W><<<1, 1, 0, stream>>>(op->kind, op->n, blocks, rest, scale, scratch,
+							     counter);
 		break;
 	}
 	case TF_OP_ROT: case TF_OP_ROTM: {

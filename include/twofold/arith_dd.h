@@ -367,6 +367,23 @@ TF_ARITH int tf_dd_range_dot(int k, const double *a, ptrdiff_t inca, const doubl
 	return 1;
 }
 
+/* Whether an unknown of a substitution may have lost accuracy to
+ * double's range, from its numerator (the largest part's first word,
+ * before the division): not finite, or nonzero outside [2^-960, 2^1020]
+ * (DD's low word below the subnormals, or its terms near overflow).  Two
+ * comparisons, for the solves' loops (cpu/dd_trsv.c, kernels/level12.cu);
+ * where it holds, the solve is done again with the exponents apart. */
+TF_ARITH int tf_dd_range_numerator_suspect(double numerator)
+{
+	double v = numerator < 0 ? -numerator : numerator;
+	return !(v <= 0x1p1020) || (v != 0.0 && v < 0x1p-960);
+}
+
+/* A zero numerator over a diagonal below this (complex: its largest part)
+ * is suspect too: terms that underflowed whole, which the division could
+ * have made normal. */
+#define TF_DD_RANGE_TINY_DIAGONAL 0x1p-40
+
 /* ---- DD with an exponent apart (the range of short sums and solves).
  *
  * Products of three doubles, and a substitution's intermediate values, may

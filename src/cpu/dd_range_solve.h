@@ -27,22 +27,6 @@ struct tf_range_triangle {
 	const void *context;
 };
 
-/* Whether an unknown of a fast solve may have lost accuracy to double's
- * range, from its numerator x_i M(i,i) (the largest part's first word,
- * before the division): not finite, or nonzero outside [2^-960, 2^1020]
- * (DD's low word below the subnormals, or its terms near overflow).  Two
- * comparisons, for the solves' loops. */
-static inline int tf_range_numerator_suspect(double numerator)
-{
-	double v = numerator < 0 ? -numerator : numerator;
-	return !(v <= 0x1p1020) || (v != 0.0 && v < 0x1p-960);
-}
-
-/* A zero numerator over a diagonal below 2^-40 (complex: its largest
- * part) is suspect too: terms that underflowed whole, which the division
- * could have made normal. */
-#define TF_RANGE_TINY_DIAGONAL 0x1p-40
-
 /* The exponent e of 2^(e-1) <= |v| < 2^e, v finite and nonzero, from its
  * bits (a subnormal counts as 2^-1074: the slow path decides). */
 static inline int tf_range_exponent(double v)

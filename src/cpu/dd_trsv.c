@@ -16,7 +16,7 @@
  * dd_output.h).  The substitution is sequential: one thread.
  *
  * Range: where a numerator says that the substitution may have left
- * double's range (tf_range_numerator_suspect: two comparisons per
+ * double's range (tf_dd_range_numerator_suspect: two comparisons per
  * unknown), it is done again with b scaled by a power of two that brings
  * its largest element near 1 (exact), the results scaled back; where a
  * numerator of that is suspect too, or a result scaled back is not a
@@ -165,12 +165,12 @@ static inline int numerator_suspect(const struct tf_op *op, tf_zdd v, int j)
 		return 1;
 	double large = fabs(v.re.hi) > fabs(v.im.hi) ? fabs(v.re.hi) : fabs(v.im.hi);
 	if (large != 0.0 || op->diag == 'U')
-		return tf_range_numerator_suspect(large);
+		return tf_dd_range_numerator_suspect(large);
 	struct column c = column_of(op, j);
 	double d = fabs(c.diag[0]);
 	if (op->type == TF_TYPE_Z && fabs(c.diag[1]) > d)
 		d = fabs(c.diag[1]);
-	return d < TF_RANGE_TINY_DIAGONAL && d != 0.0;
+	return d < TF_DD_RANGE_TINY_DIAGONAL && d != 0.0;
 }
 
 static inline __attribute__((always_inline)) void solve_by_columns(struct solve *s,
