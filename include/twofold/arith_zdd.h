@@ -191,4 +191,55 @@ TF_ARITH void tf_zdd_to_z(tf_zdd a, double *re, double *im)
 	*im = tf_dd_to_double(a.im);
 }
 
+/* Whether a rank update's scalar t = a v (complex a and v; real: im 0),
+ * formed in DD, left double's range: a part not finite, or below
+ * TF_DD_RANGE_SUSPECT although a product in it is not zero (re: ar vr,
+ * ai vi; im: ar vi, ai vr).  A tiny part lost its low bits, and a u_i as
+ * large as its inverse brings them back into the result. */
+TF_ARITH int tf_zdd_range_pair_suspect(double ar, double ai, double vr, double vi, tf_zdd t)
+{
+	int re_products = (ar != 0.0 && vr != 0.0) || (ai != 0.0 && vi != 0.0);
+	int im_products = (ar != 0.0 && vi != 0.0) || (ai != 0.0 && vr != 0.0);
+	double re = fabs(t.re.hi), im = fabs(t.im.hi);
+	return !(re <= DBL_MAX) || !(im <= DBL_MAX) || (re_products && re < TF_DD_RANGE_SUSPECT) ||
+	       (im_products && im < TF_DD_RANGE_SUSPECT);
+}
+
+/* One element of a rank update whose pairs left the range, or whose value
+ * is not finite, formed again: c + sum over nterms (1 or 2) terms of
+ * u_t a_t v_t, each a (re, im) pair in u, a, v (stride 2; real data:
+ * complex = 0, the im parts unused and a_t = alpha for every term), every
+ * factor's exponent apart.  real: one tf_dd_range_sum, alpha's exponent
+ * once; not where the fast value (value[0]) and the terms' a_t v_t are
+ * finite and underflow cost the fast value too little to matter
+ * (tf_dd_range_underflow_harmless, weight the sum of |u_t|).  complex: the
+ * terms in turn by tf_zdd_range_sum.  Returns 1 with value[0] (and
+ * value[1]) replaced, or 0 where rescaling does not apply (data not
+ * finite) or is not needed. */
+TF_ARITH int tf_zdd_range_rank_element(int complex, int nterms, const double *u, const double *a,
+				       const double *v, const double *c, double *value)
+{
+	if (!complex) {
+		double weight = 0.0;
+		int finite = isfinite(value[0]);
+		for (int t = 0; t < nterms; t++) {
+			weight += fabs(u[2 * t]);
+			finite &= isfinite(a[0] * v[2 * t]) != 0;
+		}
+		if (finite && tf_dd_range_underflow_harmless(value[0], weight))
+			return 0;
+		tf_dd r;
+		if (!tf_dd_range_sum(nterms, u, 2, v, 2, a[0], tf_dd_make(c[0], 0.0), &r))
+			return 0;
+		value[0] = tf_dd_to_double(r);
+		return 1;
+	}
+	tf_zdd r = tf_zdd_from_z(c[0], c[1]);
+	for (int t = 0; t < nterms; t++)
+		if (!tf_zdd_range_sum(1, u + 2 * t, v + 2 * t, a[2 * t], a[2 * t + 1], r, &r))
+			return 0;
+	tf_zdd_to_z(r, &value[0], &value[1]);
+	return 1;
+}
+
 #endif

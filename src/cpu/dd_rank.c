@@ -127,56 +127,33 @@ static int terms_of(const struct rank_job *job, int j, struct term *terms)
 	return 2;
 }
 
-/* Whether a pair's t = a v left double's range: a part not finite, or
- * tiny (below TF_DD_RANGE_SUSPECT) although a product in it is not zero
- * (re: ar vr, ai vi; im: ar vi, ai vr): a tiny part lost its low bits,
- * and a u_i as large as the other part's inverse brings it back. */
+/* Whether a pair's t = a v left double's range (arith_zdd.h). */
 static int out_of_range(const struct term *t)
 {
-	const double *a = t->a, *v = t->v;
-	int re_products = (a[0] != 0.0 && v[0] != 0.0) || (a[1] != 0.0 && v[1] != 0.0);
-	int im_products = (a[0] != 0.0 && v[1] != 0.0) || (a[1] != 0.0 && v[0] != 0.0);
-	double re = fabs(t->t.re.hi), im = fabs(t->t.im.hi);
-	return !(re <= DBL_MAX) || !(im <= DBL_MAX) || (re_products && re < TF_DD_RANGE_SUSPECT) ||
-	       (im_products && im < TF_DD_RANGE_SUSPECT);
+	return tf_zdd_range_pair_suspect(t->a[0], t->a[1], t->v[0], t->v[1], t->t);
 }
 
-/* Column j's elements, rows [first, last), formed again scaled: each
- * C(i,j) + sum of u_i a v, with the exponents of every factor apart
- * (arith_dd.h, arith_zdd.h); an element where rescaling does not apply
- * (Inf or NaN in its data) keeps its value. */
+/* Column j's elements, rows [first, last), formed again scaled
+ * (tf_zdd_range_rank_element: C(i,j) + the sum of u_i a v with the
+ * exponents of every factor apart); an element where rescaling does not
+ * apply (Inf or NaN in its data) or is not needed keeps its value. */
 static void range_column(const struct rank_job *job, int j, const struct term *terms, int nterms,
 			 int first, int last, const double *c, double *values)
 {
+	const int w = job->complex ? 2 : 1;
+	double a[4] = { 0 }, v[4] = { 0 }, u[4] = { 0 };
+	for (int t = 0; t < nterms; t++)
+		for (int part = 0; part < 2; part++)
+			a[2 * t + part] = terms[t].a[part], v[2 * t + part] = terms[t].v[part];
 	for (int i = first; i < last; i++) {
-		double *v = values + (size_t)(i - first) * (job->complex ? 2 : 1);
-		const double *ci = c + (size_t)(i - first) * (job->complex ? 2 : 1);
-		if (!job->complex) {
-			/* alpha (u_i v + u'_i v'): one sum, alpha's exponent once;
-			 * not where the pairs t are finite and the fast value
-			 * lost too little to underflow to matter */
-			double u[2], w[2], weight = 0.0;
-			int finite = isfinite(v[0]);
-			for (int t = 0; t < nterms; t++) {
-				u[t] = terms[t].ur[i], w[t] = terms[t].v[0];
-				weight += fabs(u[t]);
-				finite &= isfinite(terms[t].t.re.hi) != 0;
-			}
-			if (finite && tf_dd_range_underflow_harmless(v[0], weight))
-				continue;
-			tf_dd r;
-			if (tf_dd_range_sum(nterms, u, 1, w, 1, job->op->alpha, tf_dd_make(ci[0], 0.0), &r))
-				v[0] = tf_dd_to_double(r);
-			continue;
+		const double *ci = c + (size_t)(i - first) * w;
+		const double add[2] = { ci[0], !job->complex || (job->hermitian && i == j) ? 0.0 : ci[1] };
+		for (int t = 0; t < nterms; t++) {
+			u[2 * t] = terms[t].ur[i];
+			u[2 * t + 1] = job->complex ? terms[t].ui[i] : 0.0;
 		}
-		tf_zdd r = tf_zdd_from_z(ci[0], job->hermitian && i == j ? 0.0 : ci[1]);
-		int formed = 1;
-		for (int t = 0; t < nterms && formed; t++) {
-			double u[2] = { terms[t].ur[i], terms[t].ui[i] };
-			formed = tf_zdd_range_sum(1, u, terms[t].v, terms[t].a[0], terms[t].a[1], r, &r);
-		}
-		if (formed)
-			tf_zdd_to_z(r, &v[0], &v[1]);
+		tf_zdd_range_rank_element(job->complex, nterms, u, a, v, add,
+					  values + (size_t)(i - first) * w);
 	}
 }
 
