@@ -7,7 +7,7 @@
  * after a warm-up, each call synchronous as the BLAS call is), seconds of
  * cuBLAS's call (the same, a cudaDeviceSynchronize after each), GB/s of
  * the twofold call by the bytes the op must move (the stored matrix once,
- * vectors once; ger reads and writes A), and twofold's time over cuBLAS's.
+ * vectors once; dger and zgerc read and write A), and twofold's time over cuBLAS's.
  * Elements uniform in [-1, 1); A's diagonal n, so that the solve stays
  * well conditioned. */
 #include "config.h"
@@ -35,15 +35,17 @@ void zhemv_(const char *, const int *, const double *, const double *, const int
 	    const int *, const double *, double *, const int *, size_t);
 void zgemv_(const char *, const int *, const int *, const double *, const double *, const int *,
 	    const double *, const int *, const double *, double *, const int *, size_t);
+void zgerc_(const int *, const int *, const double *, const double *, const int *, const double *,
+	    const int *, double *, const int *);
 
 static int n, one_i = 1;
 static double *a, *x, *y, *c, result; /* device: a and c 2 n^2 doubles, x and y 2n */
 static const double one[2] = { 1.0, 0.0 }, half[2] = { 0.5, 0.0 };
 static cublasHandle_t handle;
 
-enum { DGEMV_N, DGEMV_T, DSYMV, DTRMV_N, DTRMV_T, DTRSV, DGER, DDOT, ZHEMV, ZGEMV_N, ZGEMV_C, ROUTINES };
+enum { DGEMV_N, DGEMV_T, DSYMV, DTRMV_N, DTRMV_T, DTRSV, DGER, DDOT, ZHEMV, ZGEMV_N, ZGEMV_C, ZGERC, ROUTINES };
 static const char *const names[] = { "dgemv N", "dgemv T", "dsymv", "dtrmv N", "dtrmv T",
-				      "dtrsv", "dger", "ddot", "zhemv", "zgemv N", "zgemv C" };
+				      "dtrsv", "dger", "ddot", "zhemv", "zgemv N", "zgemv C", "zgerc" };
 
 static void run(int routine, int cublas)
 {
@@ -67,6 +69,10 @@ static void run(int routine, int cublas)
 				    (const cuDoubleComplex *)a, n, (const cuDoubleComplex *)x, 1, &zhalf,
 				    (cuDoubleComplex *)y, 1);
 			break;
+		case ZGERC:
+			cublasZgerc(handle, n, n, &zhalf, (const cuDoubleComplex *)x, 1,
+				    (const cuDoubleComplex *)y, 1, (cuDoubleComplex *)c, n);
+			break;
 		}
 		cudaDeviceSynchronize();
 		return;
@@ -83,6 +89,7 @@ static void run(int routine, int cublas)
 	case ZHEMV: zhemv_("U", &n, one, a, &n, x, &one_i, half, y, &one_i, 1); break;
 	case ZGEMV_N: zgemv_("N", &n, &n, one, a, &n, x, &one_i, half, y, &one_i, 1); break;
 	case ZGEMV_C: zgemv_("C", &n, &n, one, a, &n, x, &one_i, half, y, &one_i, 1); break;
+	case ZGERC: zgerc_(&n, &n, half, x, &one_i, y, &one_i, c, &n); break;
 	}
 	cudaDeviceSynchronize();
 }
@@ -117,7 +124,8 @@ int main(int argc, char **argv)
 		const double bytes[] = { 8 * (nn * nn + 3 * nn), 8 * (nn * nn + 3 * nn), 8 * (tri + 3 * nn),
 					 8 * (tri + 2 * nn), 8 * (tri + 2 * nn), 8 * (tri + 2 * nn),
 					 8 * (2 * nn * nn + 2 * nn), 8 * 2 * nn, 16 * (tri + 3 * nn),
-					 16 * (nn * nn + 3 * nn), 16 * (nn * nn + 3 * nn) };
+					 16 * (nn * nn + 3 * nn), 16 * (nn * nn + 3 * nn),
+					 16 * (2 * nn * nn + 2 * nn) };
 		for (int r = 0; r < ROUTINES; r++) {
 			cudaMemcpy(y, h + 7, 2 * (size_t)n * 8, cudaMemcpyHostToDevice);
 			double dd = bench_median_seconds(run, r, 0);

@@ -30,14 +30,15 @@
  *   elementwise (ROT, ROTM, AXPY, SCAL) and rank updates (GER, SYR, SYR2):
  *     one thread per element, rounded once; an element not finite in DD
  *     takes the reference's value, computed in plain double as the
- *     reference computes it (the elementwise ones first form it again with
- *     every factor's exponent apart, as the CPU does, and keep that where
- *     it is finite).
+ *     reference computes it (each first forms it again with every
+ *     factor's exponent apart, as the CPU does, and keeps that where it is
+ *     finite).
  * The range (twofold/arith_dd.h): the products' epilogue forms a tiny sum
  * again scaled, as cpu/dd_matvec.c does; TRMV, the dots whose sums came
  * out tiny and the solves whose numerators left [2^-960, 2^1020] go to the
- * CPU's rule, as a result that is not finite does.  The rank updates do
- * not look at the range yet.
+ * CPU's rule, as a result that is not finite does; the rank updates form
+ * the elements of a column whose alpha y(j) left the range again, each
+ * with its factors' exponents apart, as cpu/dd_rank.c does.
  * Vectors are read as the reference counts them (negative increments from
  * the far end). */
 #include <math.h>
@@ -670,13 +671,12 @@ __device__ __forceinline__ void row_columns(const view &v, int i, int lenx, int 
 	*hi = i + band + 1 < lenx ? i + band + 1 : lenx;
 }
 
+/* The larger of largest and e's parts' magnitudes (tf_dd_range_largest's
+ * rule: Inf where one is not finite). */
 __device__ __forceinline__ double largest_part(double largest, cv e, int width)
 {
-	for (int p = 0; p < width; p++) {
-		const double m = fabs(p == 0 ? e.re : e.im);
-		largest = m != m ? INFINITY : m > largest ? m : largest;
-	}
-	return largest;
+	const double parts[2] = { e.re, e.im };
+	return fmax(largest, tf_dd_range_largest(width, parts, 1));
 }
 
 /* alpha sum_j op(A)(i, j) x(j) formed again; formed false where
@@ -751,6 +751,18 @@ __device__ __forceinline__ bool range_suspect(acc s)
 	return fabs(s.re.hi) < TF_DD_RANGE_SUSPECT && (W == 1 || fabs(s.im.hi) < TF_DD_RANGE_SUSPECT);
 }
 
+/* Whether the rounded value of a sum tiny in every part needs the CPU's
+ * rule: not zero, which underflow cannot have made of a normal double (n
+ * 2^-1075 at most), and, real, not clear of what underflow can have cost
+ * it (tf_dd_range_underflow_harmless, weight |alpha| over the products;
+ * complex sums have no such shortcut, as on the CPU). */
+template <int W>
+__device__ __forceinline__ bool tiny_value_suspect(cv value, double weight)
+{
+	return (value.re != 0.0 || value.im != 0.0) &&
+	       (W == 2 || !tf_dd_range_underflow_harmless(value.re, weight));
+}
+
 /* Warps that add up one block of 32 elements' partial sums in the
  * epilogue, each a consecutive share of every element's list: SYMV has up
  * to n/32 partial sums an element (its mirrored terms, one per row block),
@@ -822,19 +834,15 @@ __global__ void __launch_bounds__(32 * FINISH_PARTS)
 		/* tf_dd_range_underflow_harmless's weight: |alpha| over a row's
 		 * products (complex: no such shortcut, as on the CPU) */
 		const double weight = trmv ? (double)lenx : fabs(alpha.re) * lenx;
-		if (W == 2 || !tf_dd_range_underflow_harmless(value.re, weight)) {
-			if (trmv) {
-				/* x is y, which the other threads write: the op
-				 * goes to the CPU's rule, unless its value is zero,
-				 * which underflow cannot have made of a normal
-				 * double (n 2^-1075 at most) */
-				to_cpu = value.re != 0.0 || value.im != 0.0;
-			} else {
-				const formed_sum f = range_again<W>(v, i, lenx, x, incx, alpha, true);
-				if (f.formed) {
-					value = round<W>(add_y ? add_scaled<W>(f.sum, beta, old) : f.sum);
-					to_cpu = !finite<W>(value);
-				}
+		if (trmv) {
+			/* x is y, which the other threads write: the op goes to
+			 * the CPU's rule */
+			to_cpu = tiny_value_suspect<W>(value, weight);
+		} else if (W == 2 || !tf_dd_range_underflow_harmless(value.re, weight)) {
+			const formed_sum f = range_again<W>(v, i, lenx, x, incx, alpha, true);
+			if (f.formed) {
+				value = round<W>(add_y ? add_scaled<W>(f.sum, beta, old) : f.sum);
+				to_cpu = !finite<W>(value);
 			}
 		}
 	}
@@ -1241,11 +1249,8 @@ __global__ void reduce_finish_kernel(int kind, int n, int blocks, const double *
 		ok = finite<W>(v);
 		/* a sum tiny in every part from products that lost their low
 		 * parts (the range, cpu/dd_dot.c): the CPU's rule, which forms it
-		 * again scaled, unless the value is zero, which underflow cannot
-		 * have made of a normal double (n 2^-1075 at most), or, real,
-		 * clear of what underflow can have cost it */
-		if (ok && range_suspect<W>(s) && (v.re != 0.0 || v.im != 0.0) &&
-		    (W == 2 || !tf_dd_range_underflow_harmless(v.re, (double)n)))
+		 * again scaled */
+		if (ok && range_suspect<W>(s) && tiny_value_suspect<W>(v, (double)n))
 			ok = false;
 	} else if (kind == TF_OP_NRM2) {
 		double r = s.re.hi > 0.0 ? tf_dd_to_double(tf_dd_sqrt(s.re)) : 0.0;
@@ -1475,77 +1480,140 @@ __device__ __forceinline__ void rank_load_column(const rank_args &r, int j, rank
 	v.yj = ger || r.kind == TF_OP_SYR2 ? load<W>(element_of<W>(r.y, r.n, r.incy, j)) : cv{ 0.0, 0.0 };
 }
 
-/* Element (i, j) updated from its value cv0 and the vectors' elements v,
- * and written to cp. */
+/* The column's pairs (u, t): t1 = a1 v1 multiplies x_i, t2 = a2 v2 y_i
+ * (SYR2), in DD from exact products; a and v as cpu/dd_rank.c's terms.
+ * suspect: a t left double's range (tf_zdd_range_pair_suspect), so that
+ * the column's elements are formed again with the exponents apart. */
+struct rank_pairs {
+	cv a1, v1, a2, v2;
+	acc t1, t2;
+	bool suspect;
+};
+
 template <int W>
-__device__ __forceinline__ void rank_element(const rank_args &r, int i, int j, double *cp, cv cv0,
+__device__ __forceinline__ rank_pairs rank_pairs_of(const rank_args &r, const rank_vectors &v)
+{
+	rank_pairs p;
+	p.a2 = p.v2 = cv{ 0.0, 0.0 };
+	p.t2 = zero();
+	if (r.kind == TF_OP_GER) {
+		p.a1 = r.alpha, p.v1 = conj_if(v.yj, r.conj);
+	} else if (r.kind == TF_OP_SYR) {
+		p.a1 = cv{ r.alpha.re, 0.0 }, p.v1 = conj_if(v.xj, r.herm);
+	} else {
+		p.a1 = r.alpha, p.v1 = conj_if(v.yj, r.herm);
+		p.a2 = cv{ r.alpha.re, r.herm ? -r.alpha.im : r.alpha.im }, p.v2 = conj_if(v.xj, r.herm);
+	}
+	p.t1 = exact_product<W>(p.a1, p.v1, false);
+	p.suspect = tf_zdd_range_pair_suspect(p.a1.re, p.a1.im, p.v1.re, p.v1.im, as_zdd(p.t1));
+	if (r.kind == TF_OP_SYR2) {
+		p.t2 = exact_product<W>(p.a2, p.v2, false);
+		p.suspect = p.suspect ||
+			    tf_zdd_range_pair_suspect(p.a2.re, p.a2.im, p.v2.re, p.v2.im, as_zdd(p.t2));
+	}
+	return p;
+}
+
+/* Whether the reference leaves column j alone (its x_j, y_j zero). */
+template <int W>
+__device__ __forceinline__ bool rank_skips(const rank_args &r, const rank_vectors &v)
+{
+	const bool xz = v.xj.re == 0.0 && v.xj.im == 0.0, yz = v.yj.re == 0.0 && v.yj.im == 0.0;
+	return r.kind == TF_OP_GER ? yz : r.kind == TF_OP_SYR ? xz : xz && yz;
+}
+
+/* Element (i, j) from its value cv0, in DD, rounded once. */
+template <int W>
+__device__ __forceinline__ cv rank_value(const rank_args &r, int i, int j, cv cv0,
+					 const rank_vectors &v, const rank_pairs &p)
+{
+	acc s = zero();
+	s.re = tf_dd_make(cv0.re, 0.0);
+	s.im = tf_dd_make(cv0.im, 0.0);
+	s = add_times<W>(s, v.xi, p.t1);
+	if (r.kind == TF_OP_SYR2)
+		s = add_times<W>(s, v.yi, p.t2);
+	cv value = round<W>(s);
+	if (r.herm && i == j)
+		value.im = 0.0;
+	return value;
+}
+
+/* The reference's value of element (i, j), in plain double. */
+template <int W>
+__device__ __forceinline__ cv rank_reference(const rank_args &r, int i, int j, cv cv0,
 					     const rank_vectors &v)
 {
 	const bool ger = r.kind == TF_OP_GER;
 	const cv xi = v.xi, yi = v.yi, xj = v.xj, yj = v.yj;
-	const bool diagonal_real = r.herm && i == j;
-	const bool xz = xj.re == 0.0 && xj.im == 0.0, yz = yj.re == 0.0 && yj.im == 0.0;
-	const bool skip = ger ? yz : r.kind == TF_OP_SYR ? xz : xz && yz;
-	if (skip) { /* the reference leaves the column alone, but makes a
-		     * Hermitian diagonal real */
-		if (diagonal_real)
-			store<W>(cp, cv{ cv0.re, 0.0 });
-		return;
+	cv temp1, temp2 = { 0.0, 0.0 };
+	if (ger) {
+		temp1 = ref_mul<W>(r.alpha, conj_if(yj, r.conj));
+	} else if (r.kind == TF_OP_SYR) {
+		/* zher: alpha conj(x_j) with alpha taken as (alpha, 0) */
+		temp1 = ref_mul<W>(cv{ r.alpha.re, 0.0 }, conj_if(xj, r.herm));
+	} else {
+		temp1 = ref_mul<W>(r.alpha, conj_if(yj, r.herm));
+		temp2 = conj_if(ref_mul<W>(r.alpha, xj), r.herm);
 	}
-	/* t1 multiplies x_i, t2 y_i (SYR2) */
-	const cv alpha2 = cv{ r.alpha.re, r.herm ? -r.alpha.im : r.alpha.im };
-	acc t1 = ger ? exact_product<W>(r.alpha, yj, r.conj)
-		     : r.kind == TF_OP_SYR ? exact_product<W>(cv{ r.alpha.re, 0.0 }, xj, r.herm)
-					   : exact_product<W>(r.alpha, yj, r.herm);
-	acc s = zero();
-	s.re = tf_dd_make(cv0.re, 0.0);
-	s.im = tf_dd_make(cv0.im, 0.0);
-	s = add_times<W>(s, xi, t1);
+	cv update = ref_mul<W>(xi, temp1);
 	if (r.kind == TF_OP_SYR2)
-		s = add_times<W>(s, yi, exact_product<W>(alpha2, xj, r.herm));
-	cv value = round<W>(s);
-	if (diagonal_real)
-		value.im = 0.0;
-	if (!finite<W>(value)) { /* the reference's value */
-		cv temp1, temp2 = { 0.0, 0.0 };
-		if (ger) {
-			temp1 = ref_mul<W>(r.alpha, conj_if(yj, r.conj));
-		} else if (r.kind == TF_OP_SYR) {
-			/* zher: alpha conj(x_j) with alpha taken as (alpha, 0) */
-			temp1 = ref_mul<W>(cv{ r.alpha.re, 0.0 }, conj_if(xj, r.herm));
-		} else {
-			temp1 = ref_mul<W>(r.alpha, conj_if(yj, r.herm));
-			temp2 = conj_if(ref_mul<W>(r.alpha, xj), r.herm);
-		}
-		cv update = ref_mul<W>(xi, temp1);
-		if (r.kind == TF_OP_SYR2)
-			update = ref_add<W>(update, ref_mul<W>(yi, temp2));
-		if (diagonal_real) {
-			value = cv{ TF_DADD(cv0.re, update.re), 0.0 };
-		} else if (r.kind == TF_OP_SYR2) {
-			value = ref_add<W>(ref_add<W>(cv0, ref_mul<W>(xi, temp1)), ref_mul<W>(yi, temp2));
-		} else {
-			value = ref_add<W>(cv0, update);
-		}
+		update = ref_add<W>(update, ref_mul<W>(yi, temp2));
+	if (r.herm && i == j)
+		return cv{ TF_DADD(cv0.re, update.re), 0.0 };
+	if (r.kind == TF_OP_SYR2)
+		return ref_add<W>(ref_add<W>(cv0, ref_mul<W>(xi, temp1)), ref_mul<W>(yi, temp2));
+	return ref_add<W>(cv0, update);
+}
+
+/* Element (i, j) updated and written to cp, unless its value is not
+ * finite: then nothing is written and the result is false. */
+template <int W>
+__device__ __forceinline__ bool rank_element(const rank_args &r, int i, int j, double *cp, cv cv0,
+					     const rank_vectors &v, const rank_pairs &p)
+{
+	if (rank_skips<W>(r, v)) { /* the reference leaves the column alone, but makes a
+				    * Hermitian diagonal real */
+		if (r.herm && i == j)
+			store<W>(cp, cv{ cv0.re, 0.0 });
+		return true;
 	}
+	const cv value = rank_value<W>(r, i, j, cv0, v, p);
+	if (!finite<W>(value))
+		return false;
 	store<W>(cp, value);
+	return true;
 }
 
 /* RANK_ROWS rows of one column a thread, their elements loaded first. */
 constexpr int RANK_ROWS = 4;
 
+/* The word of the leave map that holds the bits of row block bx's k-th
+ * rows (bit l: row 32 (RANK_ROWS bx + k) + l) of column j. */
+__device__ __forceinline__ size_t leave_word(int j, int bx, int k)
+{
+	return ((size_t)j * gridDim.x + bx) * RANK_ROWS + k;
+}
+
+/* The fast pass: each element in DD, rounded once, written in place;
+ * those of a column whose pairs left the range, and those whose value is
+ * not finite, are left as they were, marked in the leave map (every word
+ * written, so that it needs no clearing) and *counter set, for
+ * rank_again_kernel.  No call to the slow path here: the kernel keeps the
+ * registers of the plain update. */
 template <int W>
-__global__ void rank_kernel(rank_args r)
+__global__ void __launch_bounds__(256) rank_kernel(rank_args r, unsigned *leave, unsigned *counter)
 {
 	const int j = blockIdx.y * blockDim.y + threadIdx.y;
 	const int i0 = blockIdx.x * (32 * RANK_ROWS) + threadIdx.x;
+	if (j >= r.n) /* the warp's column: all its lanes leave together */
+		return;
 	double *cp[RANK_ROWS];
 	cv c0[RANK_ROWS];
 	rank_vectors v[RANK_ROWS] = {};
 	/* every load before the first store, which as far as the compiler
 	 * knows may change x and y */
-	if (j < r.n)
-		rank_load_column<W>(r, j, v[0]);
+	rank_load_column<W>(r, j, v[0]);
 #pragma unroll
 	for (int k = 0; k < RANK_ROWS; k++) {
 		cp[k] = rank_at<W>(r, i0 + 32 * k, j);
@@ -1554,10 +1622,68 @@ __global__ void rank_kernel(rank_args r)
 		if (cp[k])
 			rank_load_row<W>(r, i0 + 32 * k, v[k]);
 	}
+	/* the column's pairs once: their range test is one per thread, and
+	 * the same for the warp */
+	const rank_pairs p = rank_pairs_of<W>(r, v[0]);
+	if (p.suspect) {
 #pragma unroll
-	for (int k = 0; k < RANK_ROWS; k++)
-		if (cp[k])
-			rank_element<W>(r, i0 + 32 * k, j, cp[k], c0[k], v[k]);
+		for (int k = 0; k < RANK_ROWS; k++) {
+			const unsigned bits = __ballot_sync(0xffffffffu, cp[k] != NULL);
+			if (threadIdx.x == k)
+				leave[leave_word(j, blockIdx.x, k)] = bits;
+		}
+		*counter = 1u; /* a flag (in mapped host memory): a plain store */
+		return;
+	}
+	bool any = false;
+#pragma unroll
+	for (int k = 0; k < RANK_ROWS; k++) {
+		const bool left = cp[k] && !rank_element<W>(r, i0 + 32 * k, j, cp[k], c0[k], v[k], p);
+		const unsigned bits = __ballot_sync(0xffffffffu, left);
+		if (threadIdx.x == k)
+			leave[leave_word(j, blockIdx.x, k)] = bits;
+		any = any || left;
+	}
+	if (any)
+		*counter = 1u;
+}
+
+/* The second pass, where the first raised the flag (same grid): each
+ * element the leave map marks formed again with the exponents apart, as
+ * cpu/dd_rank.c's range_column forms it (tf_zdd_range_rank_element), then
+ * the reference's value where that is not finite. */
+template <int W>
+__global__ void __launch_bounds__(256) rank_again_kernel(rank_args r, const unsigned *leave)
+{
+	const int j = blockIdx.y * blockDim.y + threadIdx.y;
+	const int i0 = blockIdx.x * (32 * RANK_ROWS) + threadIdx.x;
+	if (j >= r.n)
+		return;
+	rank_vectors v = {};
+	rank_load_column<W>(r, j, v);
+	const rank_pairs p = rank_pairs_of<W>(r, v);
+	const int nterms = r.kind == TF_OP_SYR2 ? 2 : 1;
+	const double a[4] = { p.a1.re, p.a1.im, p.a2.re, p.a2.im };
+	const double vv[4] = { p.v1.re, p.v1.im, p.v2.re, p.v2.im };
+	for (int k = 0; k < RANK_ROWS; k++) {
+		if (!(leave[leave_word(j, blockIdx.x, k)] >> threadIdx.x & 1u))
+			continue;
+		const int i = i0 + 32 * k;
+		double *cp = rank_at<W>(r, i, j);
+		const cv cv0 = load<W>(cp);
+		rank_load_row<W>(r, i, v);
+		cv value = rank_value<W>(r, i, j, cv0, v, p);
+		const double u[4] = { v.xi.re, v.xi.im, v.yi.re, v.yi.im };
+		const double add[2] = { cv0.re, r.herm && i == j ? 0.0 : cv0.im };
+		double formed[2] = { value.re, value.im };
+		if (tf_zdd_range_rank_element(W == 2, nterms, u, a, vv, add, formed))
+			value = cv{ formed[0], W == 2 ? formed[1] : 0.0 };
+		if (r.herm && i == j)
+			value.im = 0.0;
+		if (!finite<W>(value))
+			value = rank_reference<W>(r, i, j, cv0, v);
+		store<W>(cp, value);
+	}
 }
 
 /* ---- launching */
@@ -1593,9 +1719,40 @@ int output_length(const struct tf_op *op)
 	return op->n;
 }
 
+/* The rank updates' arguments, grid and leave map (words). */
+template <int W>
+rank_args rank_args_of(const struct tf_op *op)
+{
+	rank_args r;
+	r.kind = op->kind, r.storage = op->storage;
+	r.rows = op->kind == TF_OP_GER ? op->m : op->n, r.n = op->n, r.ldc = op->ldc;
+	r.upper = op->uplo == 'U', r.conj = op->conj != 0;
+	r.herm = W == 2 && op->conj && op->kind != TF_OP_GER;
+	r.alpha = cv{ op->alpha, op->alpha_im };
+	r.x = op->x, r.y = op->y, r.incx = op->incx, r.incy = op->incy, r.c = op->c;
+	return r;
+}
+
+dim3 rank_threads()
+{
+	return dim3(32, 8);
+}
+
+dim3 rank_blocks(const rank_args &r)
+{
+	return dim3(blocks_for(r.rows, 32 * RANK_ROWS), blocks_for(r.n, 8));
+}
+
+size_t leave_words(const struct tf_op *op)
+{
+	const int rows = op->kind == TF_OP_GER ? op->m : op->n;
+	return (size_t)blocks_for(rows, 32 * RANK_ROWS) * RANK_ROWS * op->n;
+}
+
 /* Scratch layout (doubles): [0, 8) the result and NRM2's scale; then
  * saved y; then the partial sums (hi, then lo), TRSV's DD vector (and the
- * chain's flags) or the reduction's partial sums. */
+ * chain's flags), the reduction's partial sums or the rank updates' leave
+ * map. */
 constexpr size_t HEAD = 8;
 
 template <int W>
@@ -1692,14 +1849,8 @@ cudaError_t launch(const struct tf_op *op, double *scratch, unsigned *counter, i
 			op->kind, op->n, alpha, op->x, op->incx, op->y, op->incy);
 		break;
 	case TF_OP_GER: case TF_OP_SYR: case TF_OP_SYR2: {
-		rank_args r;
-		r.kind = op->kind, r.storage = op->storage;
-		r.rows = op->kind == TF_OP_GER ? op->m : op->n, r.n = op->n, r.ldc = op->ldc;
-		r.upper = op->uplo == 'U', r.conj = op->conj != 0;
-		r.herm = W == 2 && op->conj && op->kind != TF_OP_GER;
-		r.alpha = alpha, r.x = op->x, r.y = op->y, r.incx = op->incx, r.incy = op->incy, r.c = op->c;
-		dim3 threads(32, 8), blocks(blocks_for(r.rows, 32 * RANK_ROWS), blocks_for(r.n, 8));
-		rank_kernel<W><<<blocks, threads, 0, stream>>>(r);
+		const rank_args r = rank_args_of<W>(op);
+		rank_kernel<W><<<rank_blocks(r), rank_threads(), 0, stream>>>(r, (unsigned *)rest, counter);
 		break;
 	}
 	default:
@@ -1726,6 +1877,9 @@ extern "C" size_t tf_kernel_level12_scratch(const struct tf_op *op, int multipro
 	case TF_OP_DOT: case TF_OP_NRM2: case TF_OP_ASUM:
 		doubles += 2 * (size_t)REDUCE_BLOCKS * w;
 		break;
+	case TF_OP_GER: case TF_OP_SYR: case TF_OP_SYR2:
+		doubles += (leave_words(op) + 1) / 2;
+		break;
 	default: break;
 	}
 	return doubles * sizeof(double);
@@ -1737,6 +1891,21 @@ extern "C" cudaError_t tf_kernel_level12(const struct tf_op *op, void *scratch, 
 	double *s = (double *)scratch;
 	return op->type == TF_TYPE_Z ? launch<2>(op, s, counter, multiprocessors, stream)
 				     : launch<1>(op, s, counter, multiprocessors, stream);
+}
+
+extern "C" cudaError_t tf_kernel_level12_rank_again(const struct tf_op *op, const void *scratch,
+						    cudaStream_t stream)
+{
+	const unsigned *leave =
+		(const unsigned *)((const double *)scratch + HEAD + (size_t)output_length(op) * width_of(op));
+	if (op->type == TF_TYPE_Z) {
+		const rank_args r = rank_args_of<2>(op);
+		rank_again_kernel<2><<<rank_blocks(r), rank_threads(), 0, stream>>>(r, leave);
+	} else {
+		const rank_args r = rank_args_of<1>(op);
+		rank_again_kernel<1><<<rank_blocks(r), rank_threads(), 0, stream>>>(r, leave);
+	}
+	return cudaGetLastError();
 }
 
 extern "C" cudaError_t tf_kernel_level12_restore(const struct tf_op *op, const void *scratch,

@@ -29,6 +29,11 @@ static int leaves_nonfinite(const struct tf_op *op)
 	}
 }
 
+static int is_rank_update(const struct tf_op *op)
+{
+	return op->kind == TF_OP_GER || op->kind == TF_OP_SYR || op->kind == TF_OP_SYR2;
+}
+
 static int is_reduction(const struct tf_op *op)
 {
 	return op->kind == TF_OP_DOT || op->kind == TF_OP_NRM2 || op->kind == TF_OP_ASUM;
@@ -74,6 +79,10 @@ void tf_gpu_level12_op(struct tf_gpu_context *gpu, const struct tf_op *op, tf_gp
 	}
 	if (status == cudaSuccess && nonfinite && leaves_nonfinite(op) && !reduction &&
 	    (status = tf_kernel_level12_restore(op, scratch, stream)) == cudaSuccess)
+		status = cudaStreamSynchronize(stream);
+	/* the rank updates' elements left to a second pass (range, Inf, NaN) */
+	if (status == cudaSuccess && nonfinite && is_rank_update(op) &&
+	    (status = tf_kernel_level12_rank_again(op, scratch, stream)) == cudaSuccess)
 		status = cudaStreamSynchronize(stream);
 	if (status != cudaSuccess) {
 		cudaStreamSynchronize(stream);
