@@ -77,11 +77,39 @@ __global__ void round_kernel(int rows, int cols, int complex, const tf_dd *x, in
 	out[2 * at + 1] = rounded(x[(size_t)(2 * j + 1) * ldx + i]);
 }
 
-__global__ void find_nonfinite_kernel(int rows, int cols, const tf_dd *x, int ldx,
-				      unsigned *flag)
+/* Unknown (i, c) of x t = r flags *flag where it rounds to Inf or NaN, or
+ * where its numerator x(i, c) t(c, c), the value the substitution divided
+ * (its largest parts' product, scaled by t(c, c)'s exponent), is suspect
+ * by the CPU's rule (twofold/arith_dd.h): the solve may then have lost
+ * accuracy to double's range, and the CPU solves it again. */
+__global__ void find_suspect_kernel(int rows, int order, int complex, const tf_dd *x, int ldx,
+				    const tf_dd *t, int ldt, int unit, unsigned *flag)
 {
-	int i = blockIdx.x * 32 + threadIdx.x, j = blockIdx.y * 8 + threadIdx.y;
-	if (i < rows && j < cols && !isfinite(rounded(x[(size_t)j * ldx + i])))
+	int i = blockIdx.x * 32 + threadIdx.x, c = blockIdx.y * 8 + threadIdx.y;
+	if (i >= rows || c >= order)
+		return;
+	double re, im = 0.0, d = 1.0;
+	if (complex) {
+		re = rounded(x[(size_t)2 * c * ldx + i]), im = rounded(x[(size_t)(2 * c + 1) * ldx + i]);
+		if (!unit) /* t(c, c): Re at row 2c, -Im at row 2c + 1 of column c */
+			d = fmax(fabs(t[(size_t)c * ldt + 2 * c].hi), fabs(t[(size_t)c * ldt + 2 * c + 1].hi));
+	} else {
+		re = rounded(x[(size_t)c * ldx + i]);
+		if (!unit)
+			d = fabs(t[(size_t)c * ldt + c].hi);
+	}
+	const double largest = fmax(fabs(re), fabs(im));
+	bool suspect = !isfinite(re) || !isfinite(im);
+	if (!suspect && largest == 0.0) {
+		suspect = d < TF_DD_RANGE_TINY_DIAGONAL;
+	} else if (!suspect) {
+		/* largest 2^(ilogb d + 1): within a factor 4 of the numerator, as
+		 * the CPU's bounds from the diagonal's exponents are; a nonzero
+		 * that scaling takes to zero is below the range too */
+		const double numerator = ldexp(largest, ilogb(d) + 1);
+		suspect = numerator == 0.0 || tf_dd_range_numerator_suspect(numerator);
+	}
+	if (suspect)
 		*flag = 1;
 }
 
@@ -399,16 +427,14 @@ extern "C" cudaError_t tf_kernel_trsm_round(int rows, int cols, int complex, con
 	return cudaGetLastError();
 }
 
-extern "C" cudaError_t tf_kernel_trsm_find_nonfinite(int rows, int cols, int complex,
-						     const tf_dd *x, int ldx, unsigned *flag,
-						     cudaStream_t stream)
+extern "C" cudaError_t tf_kernel_trsm_find_suspect(int rows, int order, int complex,
+						   const tf_dd *x, int ldx, const tf_dd *t, int ldt,
+						   int unit, unsigned *flag, cudaStream_t stream)
 {
-	if (rows <= 0 || cols <= 0)
+	if (rows <= 0 || order <= 0)
 		return cudaSuccess;
-	/* every word column of x: 2 cols of them when complex */
-	const int columns = complex ? 2 * cols : cols;
-	find_nonfinite_kernel<<<grid_of(rows, columns), dim3(32, 8), 0, stream>>>(rows, columns, x,
-										   ldx, flag);
+	find_suspect_kernel<<<grid_of(rows, order), dim3(32, 8), 0, stream>>>(rows, order, complex, x,
+									     ldx, t, ldt, unit, flag);
 	return cudaGetLastError();
 }
 

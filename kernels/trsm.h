@@ -70,10 +70,15 @@ cudaError_t tf_kernel_trsm_leaf(int rows, int order, const tf_dd *t, int ldt, in
 cudaError_t tf_kernel_trsm_block(int rows, int order, const tf_dd *t, int ldt, int upper,
 				 int unit, tf_dd *x, int ldx, cudaStream_t stream);
 
-/* Whether any of the rows x cols unknowns rounds to Inf or NaN: *flag
- * (device memory, zeroed by the caller) becomes nonzero. */
-cudaError_t tf_kernel_trsm_find_nonfinite(int rows, int cols, int complex, const tf_dd *x,
-					  int ldx, unsigned *flag, cudaStream_t stream);
+/* Whether any of the rows x order unknowns x (x t = r, t of leading
+ * dimension ldt: ta's layout for complex data; unit: t's diagonal taken
+ * as 1) rounds to Inf or NaN, or has a numerator x(i, c) t(c, c) that
+ * the CPU's solves find suspect (tf_dd_range_numerator_suspect, or zero
+ * over a diagonal below TF_DD_RANGE_TINY_DIAGONAL): *flag (device memory,
+ * zeroed by the caller) becomes nonzero. */
+cudaError_t tf_kernel_trsm_find_suspect(int rows, int order, int complex, const tf_dd *x, int ldx,
+					const tf_dd *t, int ldt, int unit, unsigned *flag,
+					cudaStream_t stream);
 
 #ifdef __cplusplus
 }

@@ -110,8 +110,10 @@ static inline int tf_gpu_computes(const struct tf_op *op)
 /* Runs the op (one the CPU's DD kernels or the CPU BLAS take) on host
  * copies of its arrays, which may be in device memory, and copies its
  * outputs back: run computes it there.  Returns -1 (nothing done) without
- * CUDA.  For the parts of device-resident ops that the GPU leaves (values
- * that are not finite in DD: the CPU's rule, cpu/dd_output.h). */
+ * CUDA.  For the device-memory ops (Level 1, 2 and 3) that the GPU
+ * leaves: values that are not finite in DD (the CPU's rule,
+ * cpu/dd_output.h), or that may have lost accuracy to double's range
+ * (src/gpu/mirror.c). */
 int tf_gpu_mirror_run(const struct tf_op *op, void (*run)(const struct tf_op *op));
 
 /* The GPU's modelled rates for the planner: GEMM in flop/s in the given

@@ -176,9 +176,9 @@ int tf_gpu_real_form_make(const struct tf_op *op, struct tf_gpu_real_form *form)
 	return -1;
 }
 
-int tf_gpu_real_form_finish(const struct tf_op *op, struct tf_gpu_real_form *form, int check)
+int tf_gpu_real_form_finish(const struct tf_op *op, struct tf_gpu_real_form *form)
 {
-	(void)op, (void)form, (void)check;
+	(void)op, (void)form;
 	return -1;
 }
 
@@ -193,9 +193,9 @@ int tf_gpu_trsm_takes(const struct tf_op *op)
 	return 0;
 }
 
-int tf_gpu_trsm_run(const struct tf_op *op, int check_finite, tf_gpu_trsm_update *update)
+int tf_gpu_trsm_run(const struct tf_op *op, tf_gpu_trsm_update *update)
 {
-	(void)op, (void)check_finite, (void)update;
+	(void)op, (void)update;
 	return -1;
 }
 

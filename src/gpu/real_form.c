@@ -446,7 +446,7 @@ static cudaError_t any_nonfinite(struct tf_gpu_context *gpu, const struct tf_gpu
 	return status;
 }
 
-int tf_gpu_real_form_finish(const struct tf_op *op, struct tf_gpu_real_form *form, int check)
+int tf_gpu_real_form_finish(const struct tf_op *op, struct tf_gpu_real_form *form)
 {
 	const char *routine = tf_routine_name(op->routine);
 	struct tf_gpu_context *gpu = tf_gpu_acquire();
@@ -456,9 +456,7 @@ int tf_gpu_real_form_finish(const struct tf_op *op, struct tf_gpu_real_form *for
 	}
 	cudaStream_t stream = gpu->streams[0];
 	int found = 0;
-	cudaError_t status = cudaSuccess;
-	if (check)
-		status = cudaMemsetAsync(gpu->counter, 0, sizeof *gpu->counter, stream);
+	cudaError_t status = cudaMemsetAsync(gpu->counter, 0, sizeof *gpu->counter, stream);
 	if (op->type == TF_TYPE_Z && status == cudaSuccess) { /* alpha P + beta C, rounded once */
 		struct tf_complex_epilogue e;
 		memset(&e, 0, sizeof e);
@@ -471,7 +469,7 @@ int tf_gpu_real_form_finish(const struct tf_op *op, struct tf_gpu_real_form *for
 		/* the products were summed before alpha: where one came out
 		 * tiny, the CPU's kernels form the op, which form such sums
 		 * again scaled (docs/BLAS.md, Range) */
-		e.range_flag = check ? gpu->counter : NULL;
+		e.range_flag = gpu->counter;
 		e.beta[0] = op->beta, e.beta[1] = op->beta_im;
 		e.c = form->c_source, e.ldc = form->c_ld;
 		e.uplo = form->uplo;
@@ -479,7 +477,7 @@ int tf_gpu_real_form_finish(const struct tf_op *op, struct tf_gpu_real_form *for
 		e.out[0] = form->result[0], e.out[1] = form->result[1];
 		status = tf_kernel_complex_epilogue(form->rows, form->cols, e, stream);
 	}
-	if (status == cudaSuccess && check)
+	if (status == cudaSuccess)
 		status = any_nonfinite(gpu, form, &found);
 	if (status == cudaSuccess && found) {
 		tf_gpu_release(gpu);

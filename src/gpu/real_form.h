@@ -68,15 +68,15 @@ int tf_gpu_real_form_takes(const struct tf_op *op);
 int tf_gpu_real_form_make(const struct tf_op *op, struct tf_gpu_real_form *form);
 
 /* Runs the epilogue of a complex form (when it has one), then writes the
- * GEMMs' results into the op's output, unless check is set (the caller
- * can compute the op elsewhere) and some result is Inf or NaN, or an
- * element of a complex form may have lost its accuracy to the range (its
- * product summed before alpha came out tiny: the epilogue's range_flag,
- * kernels/real_form.h): then returns 1 with the output untouched.  0 when
- * written; -1 on a CUDA failure (reported; the output untouched, or, when
- * it is in device memory and partly written, the program stopped).  Frees
- * the buffers. */
-int tf_gpu_real_form_finish(const struct tf_op *op, struct tf_gpu_real_form *form, int check);
+ * GEMMs' results into the op's output, unless some result is Inf or NaN,
+ * or an element of a complex form may have lost its accuracy to the range
+ * (its product summed before alpha came out tiny: the epilogue's
+ * range_flag, kernels/real_form.h): then returns 1 with the output
+ * untouched, and the caller computes the op by the CPU's rule (on host
+ * copies of device arrays).  0 when written; -1 on a CUDA failure
+ * (reported; the output untouched, or, when it is in device memory and
+ * partly written, the program stopped).  Frees the buffers. */
+int tf_gpu_real_form_finish(const struct tf_op *op, struct tf_gpu_real_form *form);
 
 /* Frees the buffers of a form whose GEMMs were not run. */
 void tf_gpu_real_form_free(struct tf_gpu_real_form *form);

@@ -103,7 +103,7 @@ static void free_buffer(struct tf_gpu_context *owner, char *buffer, int spans)
 		cudaFree(buffer);
 }
 
-int tf_gpu_trsm_run(const struct tf_op *op, int check_finite, tf_gpu_trsm_update *update_run)
+int tf_gpu_trsm_run(const struct tf_op *op, tf_gpu_trsm_update *update_run)
 {
 	const char *routine = tf_routine_name(op->routine);
 	const int left = op->side == 'L';
@@ -189,22 +189,22 @@ int tf_gpu_trsm_run(const struct tf_op *op, int check_finite, tf_gpu_trsm_update
 		return -1;
 	}
 	stream = gpu->streams[0];
+	/* a solution with an element that is not finite, or whose numerator
+	 * says the substitution may have left double's range: the CPU's rule */
 	unsigned found = 0;
-	if (check_finite) {
-		status = cudaMemsetAsync(gpu->counter, 0, sizeof *gpu->counter, stream);
-		if (status == cudaSuccess)
-			status = tf_kernel_trsm_find_nonfinite(s.rows, s.order, width == 2, s.x,
-							       s.rows, gpu->counter, stream);
-		if (status == cudaSuccess)
-			status = cudaMemcpyAsync(&found, gpu->counter, sizeof found,
-						 cudaMemcpyDeviceToHost, stream);
-		if (status == cudaSuccess)
-			status = cudaStreamSynchronize(stream);
-		if (status == cudaSuccess && found) {
-			free_buffer(owner, buffer, spans);
-			tf_gpu_release(gpu);
-			return 1;
-		}
+	status = cudaMemsetAsync(gpu->counter, 0, sizeof *gpu->counter, stream);
+	if (status == cudaSuccess)
+		status = tf_kernel_trsm_find_suspect(s.rows, s.order, width == 2, s.x, s.rows, s.ta,
+						     width * s.order, s.unit, gpu->counter, stream);
+	if (status == cudaSuccess)
+		status = cudaMemcpyAsync(&found, gpu->counter, sizeof found, cudaMemcpyDeviceToHost,
+					 stream);
+	if (status == cudaSuccess)
+		status = cudaStreamSynchronize(stream);
+	if (status == cudaSuccess && found) {
+		free_buffer(owner, buffer, spans);
+		tf_gpu_release(gpu);
+		return 1;
 	}
 	/* X rounded into B (transposed back for side L) */
 	if (status == cudaSuccess) {

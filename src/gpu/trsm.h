@@ -35,11 +35,13 @@ int tf_gpu_trsm_takes(const struct tf_op *op);
 /* Runs a DD GEMM over device arrays (C += -1 A B, all DD); 0 when done. */
 typedef int tf_gpu_trsm_update(const struct tf_typed_op *update);
 
-/* Solves the op.  Returns 0 when B holds the solution; 1 when check_finite
- * is set and some element of the solution is Inf or NaN (B untouched: the
- * caller computes the op elsewhere); -1 when the GPU could not be used or
- * failed (reported; B untouched, or, when it is in device memory and was
- * partly written, the program stopped). */
-int tf_gpu_trsm_run(const struct tf_op *op, int check_finite, tf_gpu_trsm_update *update);
+/* Solves the op.  Returns 0 when B holds the solution; 1 when some element
+ * of the solution is Inf or NaN, or its numerator says the substitution
+ * may have left double's range (kernels/trsm.h's find_suspect; B
+ * untouched: the caller computes the op by the CPU's rule, which solves
+ * such right-hand sides again with the exponents apart); -1 when the GPU
+ * could not be used or failed (reported; B untouched, or, when it is in
+ * device memory and was partly written, the program stopped). */
+int tf_gpu_trsm_run(const struct tf_op *op, tf_gpu_trsm_update *update);
 
 #endif

@@ -145,20 +145,20 @@ static enum tf_where gpu_where(enum tf_gpu_arith arith)
 /* A Level 3 op that the GPU runs as real GEMMs (gpu/real_form.h), in dd
  * mode, when its arrays are on the device or the GPU is faster: written
  * out on the device, the GEMMs planned as dgemm's, the results written
- * back.  Returns 0 when it did not run (nothing changed): on host-readable
- * arrays also when a result is Inf or NaN, so that the CPU computes the op
- * by the rule of cpu/dd_output.h, and when a complex product may have left
- * double's range, which the CPU's kernels form again scaled. */
-static int run_real_form(const struct tf_op *op)
+ * back.  Returns 0 when it did not run (nothing changed): also when a
+ * result is Inf or NaN, so that the CPU computes the op by the rule of
+ * cpu/dd_output.h, and when a complex product may have left double's
+ * range, which the CPU's kernels form again scaled (on host copies of
+ * device arrays: the caller's). */
+static int run_real_form(const struct tf_op *op, struct tf_gpu_memory memory)
 {
-	if (tf_config()->mode != TF_MODE_DD || !tf_gpu_real_form_takes(op))
+	if (!tf_gpu_real_form_takes(op))
 		return 0;
-	struct tf_gpu_memory memory = tf_gpu_op_memory(op);
-	/* An empty sum (k = 0) on host arrays: the CPU's kernels follow the
-	 * reference, whose result is beta C, or NaN where alpha is Inf or NaN
-	 * and multiplies the empty sum (op(A) transposed) */
+	/* An empty sum (k = 0): the CPU's kernels follow the reference, whose
+	 * result is beta C, or NaN where alpha is Inf or NaN and multiplies
+	 * the empty sum (op(A) transposed) */
 	if ((op->kind == TF_OP_GEMM || op->kind == TF_OP_SYRK || op->kind == TF_OP_SYR2K) &&
-	    op->k == 0 && memory.host_readable)
+	    op->k == 0)
 		return 0;
 	if (!memory.resident && !gpu_is_faster(op, TF_GPU_DD))
 		return 0;
@@ -169,7 +169,7 @@ static int run_real_form(const struct tf_op *op)
 		tf_plan_run(&form.gemm[i]);
 	for (int i = 0; i < form.typed_count; i++)
 		tf_plan_typed(&form.typed[i]);
-	return tf_gpu_real_form_finish(op, &form, memory.host_readable) == 0;
+	return tf_gpu_real_form_finish(op, &form) == 0;
 }
 
 /* An update of the GPU's triangular solve (gpu/trsm.h): a DD GEMM on
@@ -180,22 +180,35 @@ static int run_trsm_update(const struct tf_typed_op *update)
 	return 0;
 }
 
-/* dtrsm on the GPU in dd mode (gpu/trsm.h), when its arrays are on the
- * device or the GPU is faster.  Returns 0 when it did not run (nothing
- * changed): on host-readable arrays also when a result is Inf or NaN, so
- * that the CPU computes the op by the rule of cpu/dd_output.h. */
-static int run_trsm(const struct tf_op *op)
+/* dtrsm and ztrsm on the GPU in dd mode (gpu/trsm.h), when its arrays are
+ * on the device or the GPU is faster.  Returns 0 when it did not run
+ * (nothing changed): also when a result is Inf or NaN, or a numerator
+ * left the range, so that the CPU computes the op by its rule. */
+static int run_trsm(const struct tf_op *op, struct tf_gpu_memory memory)
 {
-	if (tf_config()->mode != TF_MODE_DD || !tf_gpu_trsm_takes(op))
+	if (!tf_gpu_trsm_takes(op))
 		return 0;
-	struct tf_gpu_memory memory = tf_gpu_op_memory(op);
 	if (!memory.resident && !gpu_is_faster(op, TF_GPU_DD))
 		return 0;
-	if (tf_gpu_trsm_run(op, memory.host_readable, run_trsm_update) == 0)
-		return 1;
-	if (!memory.host_readable)
-		run_undone_on_cpu(op, NULL); /* does not return */
-	return 0;
+	return tf_gpu_trsm_run(op, run_trsm_update) == 0;
+}
+
+/* A Level 3 op the GPU does not compute as a whole (tf_gpu_computes): in
+ * dd mode the GPU's real forms or solve, and where they did not run (or
+ * handed it back), the CPU's rule, on host copies of arrays in device
+ * memory. */
+static enum tf_where plan_level3(const struct tf_op *op)
+{
+	if (tf_config()->mode != TF_MODE_DD)
+		return run_cpu(op);
+	struct tf_gpu_memory memory = tf_gpu_op_memory(op);
+	if (run_real_form(op, memory) || run_trsm(op, memory))
+		return TF_WHERE_GPU_DD;
+	if (!memory.host_readable) {
+		run_undone_on_cpu(op, NULL); /* on host copies, or stops */
+		return TF_WHERE_CPU_DD;
+	}
+	return run_cpu(op);
 }
 
 /* The modes and calls that may use a GPU: tf_plan_run's choice past its
@@ -205,7 +218,7 @@ static __attribute__((noinline)) enum tf_where plan_with_gpu(const struct tf_op 
 							       const struct tf_config *config)
 {
 	if (!tf_gpu_computes(op))
-		return run_real_form(op) || run_trsm(op) ? TF_WHERE_GPU_DD : run_cpu(op);
+		return plan_level3(op);
 	/* where the arrays are: asked once (a query for each array costs a
 	 * small call some microseconds) */
 	struct tf_gpu_memory memory = tf_gpu_op_memory(op);

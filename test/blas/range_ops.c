@@ -23,7 +23,14 @@
  * In dd mode every element whose exact value is a double meets the
  * accuracy criterion (exact.h), and one beyond double's range is the
  * reference's; in cpu mode every element is the reference's, bit for bit,
- * and the reference fails the criterion somewhere for each routine. */
+ * and the reference fails the criterion somewhere for each routine.
+ * Built with TF_RANGE_OPS_GPU as range_ops_gpu (run with the GPU forced,
+ * test/gpu.list): every case on host arrays, then again with twofold's
+ * arrays copied to device memory (the GPU's kernels, src/gpu/level12.c,
+ * src/gpu/trsm.c), judged the same way. */
+#ifdef TF_RANGE_OPS_GPU
+#include <cuda_runtime_api.h>
+#endif
 #include <dlfcn.h>
 #include <math.h>
 #include <mpfr.h>
@@ -87,6 +94,62 @@ static void *routine(const char *name, int reference)
 
 static struct ex_sum sum;
 
+/* ---- twofold's arrays in device memory (range_ops_gpu) */
+
+static int on_device; /* this pass's twofold calls take device copies */
+
+#ifdef TF_RANGE_OPS_GPU
+struct staged {
+	double *host, *device;
+	size_t doubles;
+};
+static struct staged staged[4];
+static int staged_count;
+#endif
+
+/* The array twofold's call takes in place of h (its first `doubles`): h
+ * itself, or on a device pass a copy in device memory. */
+static double *stage(double *h, size_t doubles)
+{
+#ifdef TF_RANGE_OPS_GPU
+	if (on_device) {
+		struct staged *st = &staged[staged_count++];
+		st->host = h, st->doubles = doubles;
+		if (cudaMalloc((void **)&st->device, doubles * sizeof *h) != cudaSuccess ||
+		    cudaMemcpy(st->device, h, doubles * sizeof *h, cudaMemcpyHostToDevice) != cudaSuccess) {
+			printf("harness error: device memory\n");
+			exit(99);
+		}
+		return st->device;
+	}
+#endif
+	(void)doubles;
+	return h;
+}
+
+/* After twofold's call: the device copies back into their host arrays. */
+static void unstage(void)
+{
+#ifdef TF_RANGE_OPS_GPU
+	for (int i = 0; i < staged_count; i++) {
+		struct staged *st = &staged[i];
+		if (cudaMemcpy(st->host, st->device, st->doubles * sizeof *st->host,
+			       cudaMemcpyDeviceToHost) != cudaSuccess) {
+			printf("harness error: device memory\n");
+			exit(99);
+		}
+		cudaFree(st->device);
+	}
+	staged_count = 0;
+#endif
+}
+
+/* Said after a case's description: where twofold's arrays were. */
+static const char *arrays(void)
+{
+	return on_device ? ", device arrays" : "";
+}
+
 /* Whether the exact value in sum is beyond double's range. */
 static int beyond_range(void)
 {
@@ -111,13 +174,15 @@ static void judge_part(const char *name, double got, double ref, int k, const ch
 		return;
 	}
 	if (beyond) {
-		bh_verdict(name, bh_same(got, ref), "%s [%d]: beyond the range, got %.17g, reference %.17g",
-			   what, i, got, ref);
+		bh_verdict(name, bh_same(got, ref),
+			   "%s%s [%d]: beyond the range, got %.17g, reference %.17g", what, arrays(), i,
+			   got, ref);
 		return;
 	}
 	double ulps = 0.0;
 	bh_verdict(name, isfinite(got) && ex_judge_sum(&sum, got, k, &ulps),
-		   "%s [%d]: got %.17g, %.3g ulps off (reference %.17g)", what, i, got, ulps, ref);
+		   "%s%s [%d]: got %.17g, %.3g ulps off (reference %.17g)", what, arrays(), i, got,
+		   ulps, ref);
 }
 
 static void judge(const char *name, double got, double ref, int k, const char *what, int i)
@@ -195,12 +260,16 @@ static void dot_case(int complex, int conj, int n, int incx, int incy)
 	bh_place(yv, w, n, incy, y);
 	double got[2], ref[2];
 	if (complex) {
-		double _Complex g = ((zdot_fn *)routine(name, 0))(&n, xv, &incx, yv, &incy);
+		double _Complex g = ((zdot_fn *)routine(name, 0))(&n, stage(xv, sizeof xv / sizeof *xv), &incx,
+								  stage(yv, sizeof yv / sizeof *yv), &incy);
+		unstage();
 		double _Complex r = ((zdot_fn *)routine(name, 1))(&n, xv, &incx, yv, &incy);
 		memcpy(got, &g, sizeof got);
 		memcpy(ref, &r, sizeof ref);
 	} else {
-		got[0] = ((ddot_fn *)routine(name, 0))(&n, xv, &incx, yv, &incy);
+		got[0] = ((ddot_fn *)routine(name, 0))(&n, stage(xv, sizeof xv / sizeof *xv), &incx,
+						       stage(yv, sizeof yv / sizeof *yv), &incy);
+		unstage();
 		ref[0] = ((ddot_fn *)routine(name, 1))(&n, xv, &incx, yv, &incy);
 	}
 	char what[80];
@@ -296,14 +365,16 @@ static void trmv_case(int complex, int storage, char uplo, char trans, char diag
 	memcpy(ref, xv, sizeof(double) * span);
 	char su[2] = { uplo, 0 }, st[2] = { trans, 0 }, sd[2] = { diag, 0 };
 	for (int reference = 0; reference < 2; reference++) {
-		double *out = reference ? ref : got;
+		double *out = reference ? ref : stage(got, sizeof got / sizeof *got);
+		const double *ta = reference ? a : stage(a, sizeof a / sizeof *a);
 		void *f = routine(name, reference);
 		if (storage == FULL)
-			((trmv_fn *)f)(su, st, sd, &n, a, &lda, out, &incx, 1, 1, 1);
+			((trmv_fn *)f)(su, st, sd, &n, ta, &lda, out, &incx, 1, 1, 1);
 		else if (storage == BAND)
-			((tbmv_fn *)f)(su, st, sd, &n, &k, a, &lda, out, &incx, 1, 1, 1);
+			((tbmv_fn *)f)(su, st, sd, &n, &k, ta, &lda, out, &incx, 1, 1, 1);
 		else
-			((tpmv_fn *)f)(su, st, sd, &n, a, out, &incx, 1, 1, 1);
+			((tpmv_fn *)f)(su, st, sd, &n, ta, out, &incx, 1, 1, 1);
+		unstage();
 	}
 	char what[96];
 	snprintf(what, sizeof what, "%s %c%c%c n=%d k=%d incx=%d", name, uplo, trans, diag, n, k,
@@ -427,18 +498,21 @@ static void rank_case(int kind, int complex, int conj, int packed, char uplo, in
 	memcpy(ref, c0, sizeof(double) * len * w);
 	char su[2] = { uplo, 0 };
 	for (int reference = 0; reference < 2; reference++) {
-		double *out = reference ? ref : got;
+		double *out = reference ? ref : stage(got, sizeof got / sizeof *got);
+		const double *tx = reference ? x : stage(x, sizeof x / sizeof *x);
+		const double *ty = reference ? y : stage(y, sizeof y / sizeof *y);
 		void *f = routine(name, reference);
 		if (kind == GER)
-			((ger_fn *)f)(&m, &n, alpha, x, &inc, y, &inc, out, &lda);
+			((ger_fn *)f)(&m, &n, alpha, tx, &inc, ty, &inc, out, &lda);
 		else if (kind == SYR && !packed)
-			((syr_fn *)f)(su, &n, alpha, x, &inc, out, &lda, 1);
+			((syr_fn *)f)(su, &n, alpha, tx, &inc, out, &lda, 1);
 		else if (kind == SYR)
-			((spr_fn *)f)(su, &n, alpha, x, &inc, out, 1);
+			((spr_fn *)f)(su, &n, alpha, tx, &inc, out, 1);
 		else if (!packed)
-			((syr2_fn *)f)(su, &n, alpha, x, &inc, y, &inc, out, &lda, 1);
+			((syr2_fn *)f)(su, &n, alpha, tx, &inc, ty, &inc, out, &lda, 1);
 		else
-			((spr2_fn *)f)(su, &n, alpha, x, &inc, y, &inc, out, 1);
+			((spr2_fn *)f)(su, &n, alpha, tx, &inc, ty, &inc, out, 1);
+		unstage();
 	}
 	char what[96];
 	snprintf(what, sizeof what, "%s %c m=%d n=%d alpha %s, C %s", name, uplo, m, n,
@@ -552,8 +626,8 @@ static void judge_solution(const char *name, const char *what, int p, int w, mpf
 			mpfr_ptr exact = part ? xi[i] : xr[i];
 			bh_verdict(name, isfinite(g) && ex_judge(exact, g, fabs(mpfr_get_d(exact, MPFR_RNDN)), p,
 								 &ulps),
-				   "%s x(%d): got %.17g, %.3g ulps off (exact %.17g, reference %.17g)", what, i,
-				   g, ulps, mpfr_get_d(exact, MPFR_RNDN), r);
+				   "%s%s x(%d): got %.17g, %.3g ulps off (exact %.17g, reference %.17g)", what,
+				   arrays(), i, g, ulps, mpfr_get_d(exact, MPFR_RNDN), r);
 		}
 }
 
@@ -621,12 +695,16 @@ static void trsv_case(int complex, int storage, char uplo, char trans, int n, in
 	for (int reference = 0; reference < 2; reference++) {
 		double *out = reference ? ref : got;
 		void *f = routine(name, reference);
+		const double *ta = reference ? a : stage(a, sizeof a / sizeof *a);
+		if (!reference)
+			out = stage(got, sizeof got / sizeof *got);
 		if (storage == FULL)
-			((trsv_fn *)f)(su, st, sd, &n, a, &lda, out, &incx, 1, 1, 1);
+			((trsv_fn *)f)(su, st, sd, &n, ta, &lda, out, &incx, 1, 1, 1);
 		else if (storage == BAND)
-			((tbsv_fn *)f)(su, st, sd, &n, &k, a, &lda, out, &incx, 1, 1, 1);
+			((tbsv_fn *)f)(su, st, sd, &n, &k, ta, &lda, out, &incx, 1, 1, 1);
 		else
-			((tpsv_fn *)f)(su, st, sd, &n, a, out, &incx, 1, 1, 1);
+			((tpsv_fn *)f)(su, st, sd, &n, ta, out, &incx, 1, 1, 1);
+		unstage();
 	}
 	long at[MAX_N];
 	for (int i = 0; i < n; i++)
@@ -702,7 +780,9 @@ static void trsm_case(int complex, char side, char uplo, char trans, int m, int 
 	memcpy(got, b0, sizeof(double) * w * ldb * n);
 	memcpy(ref, b0, sizeof(double) * w * ldb * n);
 	char ss[2] = { side, 0 }, su[2] = { uplo, 0 }, st[2] = { trans, 0 }, sd[2] = "N";
-	((trsm_fn *)routine(name, 0))(ss, su, st, sd, &m, &n, alpha, a, &lda, got, &ldb, 1, 1, 1, 1);
+	((trsm_fn *)routine(name, 0))(ss, su, st, sd, &m, &n, alpha, stage(a, sizeof a / sizeof *a), &lda,
+				      stage(got, sizeof got / sizeof *got), &ldb, 1, 1, 1, 1);
+	unstage();
 	((trsm_fn *)routine(name, 1))(ss, su, st, sd, &m, &n, alpha, a, &lda, ref, &ldb, 1, 1, 1, 1);
 	static const char *const kinds[] = { "products overflow", "products underflow",
 					     "alpha B overflows" };
@@ -740,10 +820,13 @@ static void rot_case(int complex, int rotm)
 	memcpy(yr, y0, sizeof yr);
 	for (int reference = 0; reference < 2; reference++) {
 		void *f = routine(name, reference);
+		double *tx = reference ? xr : stage(xg, sizeof xg / sizeof *xg);
+		double *ty = reference ? yr : stage(yg, sizeof yg / sizeof *yg);
 		if (rotm)
-			((rotm_fn *)f)(&n, reference ? xr : xg, &inc, reference ? yr : yg, &inc, param);
+			((rotm_fn *)f)(&n, tx, &inc, ty, &inc, param);
 		else
-			((rot_fn *)f)(&n, reference ? xr : xg, &inc, reference ? yr : yg, &inc, &c, &s);
+			((rot_fn *)f)(&n, tx, &inc, ty, &inc, &c, &s);
+		unstage();
 	}
 	double h[4] = { c, s, -s, c };
 	if (rotm)
@@ -780,10 +863,13 @@ static void scal_case(int axpy)
 	memcpy(got, axpy ? y0 : x, sizeof got);
 	memcpy(ref, axpy ? y0 : x, sizeof ref);
 	if (axpy) {
-		((axpy_fn *)routine(name, 0))(&n, alpha, x, &inc, got, &inc);
+		((axpy_fn *)routine(name, 0))(&n, alpha, stage(x, sizeof x / sizeof *x), &inc,
+					      stage(got, sizeof got / sizeof *got), &inc);
+		unstage();
 		((axpy_fn *)routine(name, 1))(&n, alpha, x, &inc, ref, &inc);
 	} else {
-		((scal_fn *)routine(name, 0))(&n, alpha, got, &inc);
+		((scal_fn *)routine(name, 0))(&n, alpha, stage(got, sizeof got / sizeof *got), &inc);
+		unstage();
 		((scal_fn *)routine(name, 1))(&n, alpha, ref, &inc);
 	}
 	for (int i = 0; i < n; i++)
@@ -803,10 +889,9 @@ static void scal_case(int axpy)
 		}
 }
 
-int main(int argc, char **argv)
+/* Every case, once. */
+static void run_cases(void)
 {
-	bh_start(argc, argv, "dd|cpu");
-	ex_sum_init(&sum, 4 * MAX_N + 8);
 	static const int incs[][2] = { { 1, 1 }, { -2, 3 } };
 	for (int complex = 0; complex < 2; complex++)
 		for (int conj = 0; conj <= complex; conj++)
@@ -835,8 +920,6 @@ int main(int argc, char **argv)
 								  kind != GER && variant, uplos[u], 9, 7,
 								  under, zero_c);
 						}
-	for (int i = 0; i < MAX_N; i++)
-		mpfr_inits2(EX_PREC, solution_re[i], solution_im[i], (mpfr_ptr)0);
 	for (int complex = 0; complex < 2; complex++)
 		for (int storage = FULL; storage <= PACKED; storage++)
 			for (int u = 0; u < 2; u++)
@@ -852,13 +935,30 @@ int main(int argc, char **argv)
 				for (int t = 0; t < 2 + complex; t++)
 					for (int kind = SOLVE_OVER; kind <= SOLVE_ALPHA; kind++)
 						trsm_case(complex, sides[s], uplos[u], transes[t], 8, 5, kind);
-	for (int i = 0; i < MAX_N; i++)
-		mpfr_clears(solution_re[i], solution_im[i], (mpfr_ptr)0);
 	rot_case(0, 0);
 	rot_case(1, 0);
 	rot_case(0, 1);
 	scal_case(0);
 	scal_case(1);
+}
+
+int main(int argc, char **argv)
+{
+	bh_start(argc, argv, "dd|cpu");
+	ex_sum_init(&sum, 4 * MAX_N + 8);
+	for (int i = 0; i < MAX_N; i++)
+		mpfr_inits2(EX_PREC, solution_re[i], solution_im[i], (mpfr_ptr)0);
+#ifdef TF_RANGE_OPS_GPU
+	int devices = 0;
+	if (cudaGetDeviceCount(&devices) != cudaSuccess)
+		devices = 0;
+	for (on_device = 0; on_device <= (devices > 0); on_device++)
+		run_cases();
+#else
+	run_cases();
+#endif
+	for (int i = 0; i < MAX_N; i++)
+		mpfr_clears(solution_re[i], solution_im[i], (mpfr_ptr)0);
 	ex_sum_clear(&sum);
 	return bh_finish();
 }

@@ -29,8 +29,9 @@
  * only, trans N and T, diag N: orders 513 to 700 and 33 to 36 right-hand
  * sides: past the real solve's blocks of 512 and a level of its
  * recursion, two thread blocks of rows), and the random, ill, blocks and
- * large sets again with A and B in device memory (judged the same way;
- * the CBLAS entries and Inf or NaN only on host arrays). */
+ * nonfinite and large sets again with A and B in device memory (judged
+ * the same way; the CBLAS entries only on host arrays).  The range cases
+ * on both kinds of arrays are test/blas/range_ops.c's (range_ops_gpu). */
 #include "config.h"
 
 #include <math.h>
@@ -528,6 +529,7 @@ int main(int argc, char **argv)
 	run_set(RANDOM, 2);
 	run_set(ILL, 2);
 	run_set(BLOCKS, 2);
+	run_set(NONFINITE, 2);
 	run_set(LARGE, 2);
 	on_device = 0;
 #endif
