@@ -1585,14 +1585,19 @@ __device__ __forceinline__ bool rank_element(const rank_args &r, int i, int j, d
 	return true;
 }
 
-/* RANK_ROWS rows of one column a thread, their elements loaded first. */
-constexpr int RANK_ROWS = 4;
+/* rank_rows<W> rows of one column a thread, their elements loaded first.
+ * Complex: two (80 registers, three blocks a multiprocessor; zgerc 1.46
+ * to 1.50 of cuBLAS's time on the H200, against 1.51 to 1.53 with four
+ * rows in 120 registers and 1.64 to 1.69 with one). */
+template <int W>
+constexpr int rank_rows = W == 1 ? 4 : 2;
 
 /* The word of the leave map that holds the bits of row block bx's k-th
- * rows (bit l: row 32 (RANK_ROWS bx + k) + l) of column j. */
+ * rows (bit l: row 32 (rank_rows bx + k) + l) of column j. */
+template <int W>
 __device__ __forceinline__ size_t leave_word(int j, int bx, int k)
 {
-	return ((size_t)j * gridDim.x + bx) * RANK_ROWS + k;
+	return ((size_t)j * gridDim.x + bx) * rank_rows<W> + k;
 }
 
 /* The fast pass: each element in DD, rounded once, written in place;
@@ -1605,17 +1610,17 @@ template <int W>
 __global__ void __launch_bounds__(256) rank_kernel(rank_args r, unsigned *leave, unsigned *counter)
 {
 	const int j = blockIdx.y * blockDim.y + threadIdx.y;
-	const int i0 = blockIdx.x * (32 * RANK_ROWS) + threadIdx.x;
+	const int i0 = blockIdx.x * (32 * rank_rows<W>) + threadIdx.x;
 	if (j >= r.n) /* the warp's column: all its lanes leave together */
 		return;
-	double *cp[RANK_ROWS];
-	cv c0[RANK_ROWS];
-	rank_vectors v[RANK_ROWS] = {};
+	double *cp[rank_rows<W>];
+	cv c0[rank_rows<W>];
+	rank_vectors v[rank_rows<W>] = {};
 	/* every load before the first store, which as far as the compiler
 	 * knows may change x and y */
 	rank_load_column<W>(r, j, v[0]);
 #pragma unroll
-	for (int k = 0; k < RANK_ROWS; k++) {
+	for (int k = 0; k < rank_rows<W>; k++) {
 		cp[k] = rank_at<W>(r, i0 + 32 * k, j);
 		c0[k] = cp[k] ? load<W>(cp[k]) : cv{ 0.0, 0.0 };
 		v[k].xj = v[0].xj, v[k].yj = v[0].yj;
@@ -1627,21 +1632,21 @@ __global__ void __launch_bounds__(256) rank_kernel(rank_args r, unsigned *leave,
 	const rank_pairs p = rank_pairs_of<W>(r, v[0]);
 	if (p.suspect) {
 #pragma unroll
-		for (int k = 0; k < RANK_ROWS; k++) {
+		for (int k = 0; k < rank_rows<W>; k++) {
 			const unsigned bits = __ballot_sync(0xffffffffu, cp[k] != NULL);
 			if (threadIdx.x == k)
-				leave[leave_word(j, blockIdx.x, k)] = bits;
+				leave[leave_word<W>(j, blockIdx.x, k)] = bits;
 		}
 		*counter = 1u; /* a flag (in mapped host memory): a plain store */
 		return;
 	}
 	bool any = false;
 #pragma unroll
-	for (int k = 0; k < RANK_ROWS; k++) {
+	for (int k = 0; k < rank_rows<W>; k++) {
 		const bool left = cp[k] && !rank_element<W>(r, i0 + 32 * k, j, cp[k], c0[k], v[k], p);
 		const unsigned bits = __ballot_sync(0xffffffffu, left);
 		if (threadIdx.x == k)
-			leave[leave_word(j, blockIdx.x, k)] = bits;
+			leave[leave_word<W>(j, blockIdx.x, k)] = bits;
 		any = any || left;
 	}
 	if (any)
@@ -1656,7 +1661,7 @@ template <int W>
 __global__ void __launch_bounds__(256) rank_again_kernel(rank_args r, const unsigned *leave)
 {
 	const int j = blockIdx.y * blockDim.y + threadIdx.y;
-	const int i0 = blockIdx.x * (32 * RANK_ROWS) + threadIdx.x;
+	const int i0 = blockIdx.x * (32 * rank_rows<W>) + threadIdx.x;
 	if (j >= r.n)
 		return;
 	rank_vectors v = {};
@@ -1665,8 +1670,8 @@ __global__ void __launch_bounds__(256) rank_again_kernel(rank_args r, const unsi
 	const int nterms = r.kind == TF_OP_SYR2 ? 2 : 1;
 	const double a[4] = { p.a1.re, p.a1.im, p.a2.re, p.a2.im };
 	const double vv[4] = { p.v1.re, p.v1.im, p.v2.re, p.v2.im };
-	for (int k = 0; k < RANK_ROWS; k++) {
-		if (!(leave[leave_word(j, blockIdx.x, k)] >> threadIdx.x & 1u))
+	for (int k = 0; k < rank_rows<W>; k++) {
+		if (!(leave[leave_word<W>(j, blockIdx.x, k)] >> threadIdx.x & 1u))
 			continue;
 		const int i = i0 + 32 * k;
 		double *cp = rank_at<W>(r, i, j);
@@ -1738,15 +1743,17 @@ dim3 rank_threads()
 	return dim3(32, 8);
 }
 
+template <int W>
 dim3 rank_blocks(const rank_args &r)
 {
-	return dim3(blocks_for(r.rows, 32 * RANK_ROWS), blocks_for(r.n, 8));
+	return dim3(blocks_for(r.rows, 32 * rank_rows<W>), blocks_for(r.n, 8));
 }
 
 size_t leave_words(const struct tf_op *op)
 {
 	const int rows = op->kind == TF_OP_GER ? op->m : op->n;
-	return (size_t)blocks_for(rows, 32 * RANK_ROWS) * RANK_ROWS * op->n;
+	const int per_thread = op->type == TF_TYPE_Z ? rank_rows<2> : rank_rows<1>;
+	return (size_t)blocks_for(rows, 32 * per_thread) * per_thread * op->n;
 }
 
 /* Scratch layout (doubles): [0, 8) the result and NRM2's scale; then
@@ -1850,7 +1857,7 @@ cudaError_t launch(const struct tf_op *op, double *scratch, unsigned *counter, i
 		break;
 	case TF_OP_GER: case TF_OP_SYR: case TF_OP_SYR2: {
 		const rank_args r = rank_args_of<W>(op);
-		rank_kernel<W><<<rank_blocks(r), rank_threads(), 0, stream>>>(r, (unsigned *)rest, counter);
+		rank_kernel<W><<<rank_blocks<W>(r), rank_threads(), 0, stream>>>(r, (unsigned *)rest, counter);
 		break;
 	}
 	default:
@@ -1900,10 +1907,10 @@ extern "C" cudaError_t tf_kernel_level12_rank_again(const struct tf_op *op, cons
 		(const unsigned *)((const double *)scratch + HEAD + (size_t)output_length(op) * width_of(op));
 	if (op->type == TF_TYPE_Z) {
 		const rank_args r = rank_args_of<2>(op);
-		rank_again_kernel<2><<<rank_blocks(r), rank_threads(), 0, stream>>>(r, leave);
+		rank_again_kernel<2><<<rank_blocks<2>(r), rank_threads(), 0, stream>>>(r, leave);
 	} else {
 		const rank_args r = rank_args_of<1>(op);
-		rank_again_kernel<1><<<rank_blocks(r), rank_threads(), 0, stream>>>(r, leave);
+		rank_again_kernel<1><<<rank_blocks<1>(r), rank_threads(), 0, stream>>>(r, leave);
 	}
 	return cudaGetLastError();
 }
