@@ -193,10 +193,11 @@ static int run_trsm(const struct tf_op *op, struct tf_gpu_memory memory)
 	return tf_gpu_trsm_run(op, run_trsm_update) == 0;
 }
 
-/* A Level 3 op the GPU does not compute as a whole (tf_gpu_computes): in
- * dd mode the GPU's real forms or solve, and where they did not run (or
- * handed it back), the CPU's rule, on host copies of arrays in device
- * memory. */
+/* An op the GPU does not compute as a whole (tf_gpu_computes: the Level 3
+ * ops but dgemm, and a rotation or complex axpy with a zero increment): in
+ * dd mode the GPU's real forms or solve where they take it, and where they
+ * did not run (or handed it back), the CPU's rule, on host copies of
+ * arrays in device memory. */
 static enum tf_where plan_level3(const struct tf_op *op)
 {
 	if (tf_config()->mode != TF_MODE_DD)
