@@ -28,11 +28,13 @@
  *     first where the largest |x_i| lies outside [2^-400, 2^400] (as the
  *     CPU's kernel does) and takes the DD square root.
  *   elementwise (ROT, ROTM, AXPY, SCAL) and rank updates (GER, SYR, SYR2):
- *     one thread per element, rounded once; an element not finite in DD
+ *     one thread per element (rank updates: per four rows of a column,
+ *     two for complex data), rounded once; an element not finite in DD
  *     takes the reference's value, computed in plain double as the
  *     reference computes it (each first forms it again with every
  *     factor's exponent apart, as the CPU does, and keeps that where it is
- *     finite).
+ *     finite; the rank updates in a second kernel, for the elements the
+ *     first marked).
  * The range (twofold/arith_dd.h): the products' epilogue forms a tiny sum
  * again scaled, as cpu/dd_matvec.c does; TRMV, the dots whose sums came
  * out tiny and the solves whose numerators left [2^-960, 2^1020] go to the
