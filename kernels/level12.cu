@@ -971,7 +971,7 @@ __device__ __forceinline__ bool numerator_suspect(acc s, cv d, bool unit)
 	if (large != 0.0 || unit)
 		return tf_dd_range_numerator_suspect(large);
 	const double dl = W == 2 ? fmax(fabs(d.re), fabs(d.im)) : fabs(d.re);
-	return dl < TF_DD_RANGE_TINY_DIAGONAL && dl != 0.0;
+	return tf_dd_range_zero_suspect(dl);
 }
 
 /* The diagonal block at positions [p0, p0 + count) solved by one warp from

@@ -101,7 +101,7 @@ __global__ void find_suspect_kernel(int rows, int order, int complex, const tf_d
 	const double largest = fmax(fabs(re), fabs(im));
 	bool suspect = !isfinite(re) || !isfinite(im);
 	if (!suspect && largest == 0.0) {
-		suspect = d < TF_DD_RANGE_TINY_DIAGONAL;
+		suspect = tf_dd_range_zero_suspect(d);
 	} else if (!suspect) {
 		/* largest 2^(ilogb d + 1): within a factor 4 of the numerator, as
 		 * the CPU's bounds from the diagonal's exponents are; a nonzero

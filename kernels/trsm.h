@@ -74,7 +74,7 @@ cudaError_t tf_kernel_trsm_block(int rows, int order, const tf_dd *t, int ldt, i
  * dimension ldt: ta's layout for complex data; unit: t's diagonal taken
  * as 1) rounds to Inf or NaN, or has a numerator x(i, c) t(c, c) that
  * the CPU's solves find suspect (tf_dd_range_numerator_suspect, or zero
- * over a diagonal below TF_DD_RANGE_TINY_DIAGONAL): *flag (device memory,
+ * over a tiny diagonal, tf_dd_range_zero_suspect): *flag (device memory,
  * zeroed by the caller) becomes nonzero. */
 cudaError_t tf_kernel_trsm_find_suspect(int rows, int order, int complex, const tf_dd *x, int ldx,
 					const tf_dd *t, int ldt, int unit, unsigned *flag,

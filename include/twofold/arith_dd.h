@@ -384,6 +384,13 @@ TF_ARITH int tf_dd_range_numerator_suspect(double numerator)
  * have made normal. */
 #define TF_DD_RANGE_TINY_DIAGONAL 0x1p-40
 
+/* Whether a zero numerator is suspect, from the largest part's magnitude
+ * of its diagonal (nonzero: a zero diagonal gives no finite unknown). */
+TF_ARITH int tf_dd_range_zero_suspect(double diagonal)
+{
+	return diagonal < TF_DD_RANGE_TINY_DIAGONAL && diagonal != 0.0;
+}
+
 /* ---- DD with an exponent apart (the range of short sums and solves).
  *
  * Products of three doubles, and a substitution's intermediate values, may

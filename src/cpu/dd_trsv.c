@@ -170,7 +170,7 @@ static inline int numerator_suspect(const struct tf_op *op, tf_zdd v, int j)
 	double d = fabs(c.diag[0]);
 	if (op->type == TF_TYPE_Z && fabs(c.diag[1]) > d)
 		d = fabs(c.diag[1]);
-	return d < TF_DD_RANGE_TINY_DIAGONAL && d != 0.0;
+	return tf_dd_range_zero_suspect(d);
 }
 
 static inline __attribute__((always_inline)) void solve_by_columns(struct solve *s,
