@@ -29,12 +29,12 @@
  *     CPU's kernel does) and takes the DD square root.
  *   elementwise (ROT, ROTM, AXPY, SCAL) and rank updates (GER, SYR, SYR2):
  *     one thread per element (rank updates: per four rows of a column,
- *     two for complex data), rounded once; an element not finite in DD
- *     takes the reference's value, computed in plain double as the
- *     reference computes it (each first forms it again with every
- *     factor's exponent apart, as the CPU does, and keeps that where it is
- *     finite; the rank updates in a second kernel, for the elements the
- *     first marked).
+ *     two for complex SYR2, in a kernel per kind of update), rounded
+ *     once; an element not finite in DD takes the reference's value,
+ *     computed in plain double as the reference computes it (each first
+ *     forms it again with every factor's exponent apart, as the CPU does,
+ *     and keeps that where it is finite; the rank updates in a second
+ *     kernel, for the elements the first marked).
  * The range (twofold/arith_dd.h): the products' epilogue forms a tiny sum
  * again scaled, as cpu/dd_matvec.c does; TRMV, the dots whose sums came
  * out tiny and the solves whose numerators left [2^-960, 2^1020] go to the
@@ -44,6 +44,7 @@
  * Vectors are read as the reference counts them (negative increments from
  * the far end). */
 #include <math.h>
+#include <type_traits>
 #include "kernels/level12.h"
 #include "kernels/reference_gemv.cuh"
 #include "twofold/arith_zdd.h"
@@ -1418,15 +1419,16 @@ __device__ __forceinline__ acc exact_product(cv a, cv b, bool conj)
 	return from_zdd(tf_zdd_fma(tf_zdd_from_z(0.0, 0.0), a.re, a.im, b.re, conj ? -b.im : b.im));
 }
 
-/* s + u t for an element u and a DD scalar t. */
+/* s + u t for an element u and a DD scalar t, by lazy steps (at most four
+ * before the one rounding, which adds the words, so no renormalizing). */
 template <int W>
 __device__ __forceinline__ acc add_times(acc s, cv u, acc t)
 {
-	s.re = tf_dd_fma_dd(s.re, u.re, t.re);
+	s.re = tf_dd_fma_dd_lazy(s.re, u.re, t.re);
 	if (W == 2) {
-		s.re = tf_dd_fma_dd(s.re, -u.im, t.im);
-		s.im = tf_dd_fma_dd(s.im, u.re, t.im);
-		s.im = tf_dd_fma_dd(s.im, u.im, t.re);
+		s.re = tf_dd_fma_dd_lazy(s.re, -u.im, t.im);
+		s.im = tf_dd_fma_dd_lazy(s.im, u.re, t.im);
+		s.im = tf_dd_fma_dd_lazy(s.im, u.im, t.re);
 	}
 	return s;
 }
@@ -1587,19 +1589,22 @@ __device__ __forceinline__ bool rank_element(const rank_args &r, int i, int j, d
 	return true;
 }
 
-/* rank_rows<W> rows of one column a thread, their elements loaded first.
- * Complex: two (80 registers, three blocks a multiprocessor; zgerc 1.46
- * to 1.50 of cuBLAS's time on the H200, against 1.51 to 1.53 with four
- * rows in 120 registers and 1.64 to 1.69 with one). */
-template <int W>
-constexpr int rank_rows = W == 1 ? 4 : 2;
+/* Rows of one column a thread, their elements loaded first: four, but two
+ * for complex SYR2, whose two pairs a four-row thread would hold in 122
+ * registers.  With the kernel instantiated per kind, a complex GER or SYR
+ * thread holds four rows in 80 registers (three blocks a multiprocessor),
+ * where one kernel for every kind needed 120; zgerc went from 1.45-1.50
+ * of cuBLAS's time to 1.11 on the H200 (docs/PERFORMANCE.md). */
+__host__ __device__ constexpr int rank_rows(int w, int kind)
+{
+	return w == 2 && kind == TF_OP_SYR2 ? 2 : 4;
+}
 
 /* The word of the leave map that holds the bits of row block bx's k-th
- * rows (bit l: row 32 (rank_rows bx + k) + l) of column j. */
-template <int W>
-__device__ __forceinline__ size_t leave_word(int j, int bx, int k)
+ * rows (bit l: row 32 (rows bx + k) + l) of column j. */
+__device__ __forceinline__ size_t leave_word(int rows, int j, int bx, int k)
 {
-	return ((size_t)j * gridDim.x + bx) * rank_rows<W> + k;
+	return ((size_t)j * gridDim.x + bx) * rows + k;
 }
 
 /* The fast pass: each element in DD, rounded once, written in place;
@@ -1608,21 +1613,23 @@ __device__ __forceinline__ size_t leave_word(int j, int bx, int k)
  * written, so that it needs no clearing) and *counter set, for
  * rank_again_kernel.  No call to the slow path here: the kernel keeps the
  * registers of the plain update. */
-template <int W>
+template <int W, int KIND>
 __global__ void __launch_bounds__(256) rank_kernel(rank_args r, unsigned *leave, unsigned *counter)
 {
+	r.kind = KIND; /* a constant: each kind keeps only the registers it needs */
+	constexpr int ROWS = rank_rows(W, KIND);
 	const int j = blockIdx.y * blockDim.y + threadIdx.y;
-	const int i0 = blockIdx.x * (32 * rank_rows<W>) + threadIdx.x;
+	const int i0 = blockIdx.x * (32 * ROWS) + threadIdx.x;
 	if (j >= r.n) /* the warp's column: all its lanes leave together */
 		return;
-	double *cp[rank_rows<W>];
-	cv c0[rank_rows<W>];
-	rank_vectors v[rank_rows<W>] = {};
+	double *cp[ROWS];
+	cv c0[ROWS];
+	rank_vectors v[ROWS] = {};
 	/* every load before the first store, which as far as the compiler
 	 * knows may change x and y */
 	rank_load_column<W>(r, j, v[0]);
 #pragma unroll
-	for (int k = 0; k < rank_rows<W>; k++) {
+	for (int k = 0; k < ROWS; k++) {
 		cp[k] = rank_at<W>(r, i0 + 32 * k, j);
 		c0[k] = cp[k] ? load<W>(cp[k]) : cv{ 0.0, 0.0 };
 		v[k].xj = v[0].xj, v[k].yj = v[0].yj;
@@ -1634,21 +1641,21 @@ __global__ void __launch_bounds__(256) rank_kernel(rank_args r, unsigned *leave,
 	const rank_pairs p = rank_pairs_of<W>(r, v[0]);
 	if (p.suspect) {
 #pragma unroll
-		for (int k = 0; k < rank_rows<W>; k++) {
+		for (int k = 0; k < ROWS; k++) {
 			const unsigned bits = __ballot_sync(0xffffffffu, cp[k] != NULL);
 			if (threadIdx.x == k)
-				leave[leave_word<W>(j, blockIdx.x, k)] = bits;
+				leave[leave_word(ROWS, j, blockIdx.x, k)] = bits;
 		}
 		*counter = 1u; /* a flag (in mapped host memory): a plain store */
 		return;
 	}
 	bool any = false;
 #pragma unroll
-	for (int k = 0; k < rank_rows<W>; k++) {
+	for (int k = 0; k < ROWS; k++) {
 		const bool left = cp[k] && !rank_element<W>(r, i0 + 32 * k, j, cp[k], c0[k], v[k], p);
 		const unsigned bits = __ballot_sync(0xffffffffu, left);
 		if (threadIdx.x == k)
-			leave[leave_word<W>(j, blockIdx.x, k)] = bits;
+			leave[leave_word(ROWS, j, blockIdx.x, k)] = bits;
 		any = any || left;
 	}
 	if (any)
@@ -1659,11 +1666,13 @@ __global__ void __launch_bounds__(256) rank_kernel(rank_args r, unsigned *leave,
  * element the leave map marks formed again with the exponents apart, as
  * cpu/dd_rank.c's range_column forms it (tf_zdd_range_rank_element), then
  * the reference's value where that is not finite. */
-template <int W>
+template <int W, int KIND>
 __global__ void __launch_bounds__(256) rank_again_kernel(rank_args r, const unsigned *leave)
 {
+	r.kind = KIND;
+	constexpr int ROWS = rank_rows(W, KIND);
 	const int j = blockIdx.y * blockDim.y + threadIdx.y;
-	const int i0 = blockIdx.x * (32 * rank_rows<W>) + threadIdx.x;
+	const int i0 = blockIdx.x * (32 * ROWS) + threadIdx.x;
 	if (j >= r.n)
 		return;
 	rank_vectors v = {};
@@ -1672,8 +1681,8 @@ __global__ void __launch_bounds__(256) rank_again_kernel(rank_args r, const unsi
 	const int nterms = r.kind == TF_OP_SYR2 ? 2 : 1;
 	const double a[4] = { p.a1.re, p.a1.im, p.a2.re, p.a2.im };
 	const double vv[4] = { p.v1.re, p.v1.im, p.v2.re, p.v2.im };
-	for (int k = 0; k < rank_rows<W>; k++) {
-		if (!(leave[leave_word<W>(j, blockIdx.x, k)] >> threadIdx.x & 1u))
+	for (int k = 0; k < ROWS; k++) {
+		if (!(leave[leave_word(ROWS, j, blockIdx.x, k)] >> threadIdx.x & 1u))
 			continue;
 		const int i = i0 + 32 * k;
 		double *cp = rank_at<W>(r, i, j);
@@ -1745,17 +1754,29 @@ dim3 rank_threads()
 	return dim3(32, 8);
 }
 
-template <int W>
-dim3 rank_blocks(const rank_args &r)
+dim3 rank_blocks(const rank_args &r, int w)
 {
-	return dim3(blocks_for(r.rows, 32 * rank_rows<W>), blocks_for(r.n, 8));
+	return dim3(blocks_for(r.rows, 32 * rank_rows(w, r.kind)), blocks_for(r.n, 8));
 }
 
 size_t leave_words(const struct tf_op *op)
 {
 	const int rows = op->kind == TF_OP_GER ? op->m : op->n;
-	const int per_thread = op->type == TF_TYPE_Z ? rank_rows<2> : rank_rows<1>;
+	const int per_thread = rank_rows(width_of(op), op->kind);
 	return (size_t)blocks_for(rows, 32 * per_thread) * per_thread * op->n;
+}
+
+/* f(std::integral_constant<int, KIND>()) for the op's kind of rank update:
+ * the kernels are instantiated per kind. */
+template <typename F>
+void by_rank_kind(int kind, F f)
+{
+	if (kind == TF_OP_GER)
+		f(std::integral_constant<int, TF_OP_GER>());
+	else if (kind == TF_OP_SYR)
+		f(std::integral_constant<int, TF_OP_SYR>());
+	else
+		f(std::integral_constant<int, TF_OP_SYR2>());
 }
 
 /* Scratch layout (doubles): [0, 8) the result and NRM2's scale; then
@@ -1859,7 +1880,10 @@ cudaError_t launch(const struct tf_op *op, double *scratch, unsigned *counter, i
 		break;
 	case TF_OP_GER: case TF_OP_SYR: case TF_OP_SYR2: {
 		const rank_args r = rank_args_of<W>(op);
-		rank_kernel<W><<<rank_blocks<W>(r), rank_threads(), 0, stream>>>(r, (unsigned *)rest, counter);
+		unsigned *leave = (unsigned *)rest;
+		by_rank_kind(r.kind, [&](auto kind) {
+			rank_kernel<W, kind()><<<rank_blocks(r, W), rank_threads(), 0, stream>>>(r, leave, counter);
+		});
 		break;
 	}
 	default:
@@ -1909,10 +1933,14 @@ extern "C" cudaError_t tf_kernel_level12_rank_again(const struct tf_op *op, cons
 		(const unsigned *)((const double *)scratch + HEAD + (size_t)output_length(op) * width_of(op));
 	if (op->type == TF_TYPE_Z) {
 		const rank_args r = rank_args_of<2>(op);
-		rank_again_kernel<2><<<rank_blocks<2>(r), rank_threads(), 0, stream>>>(r, leave);
+		by_rank_kind(r.kind, [&](auto kind) {
+			rank_again_kernel<2, kind()><<<rank_blocks(r, 2), rank_threads(), 0, stream>>>(r, leave);
+		});
 	} else {
 		const rank_args r = rank_args_of<1>(op);
-		rank_again_kernel<1><<<rank_blocks<1>(r), rank_threads(), 0, stream>>>(r, leave);
+		by_rank_kind(r.kind, [&](auto kind) {
+			rank_again_kernel<1, kind()><<<rank_blocks(r, 1), rank_threads(), 0, stream>>>(r, leave);
+		});
 	}
 	return cudaGetLastError();
 }
