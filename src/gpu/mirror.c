@@ -1,7 +1,8 @@
 /* An op on host copies of its arrays (gpu.h's tf_gpu_mirror_run): what
  * the GPU leaves of an op on device memory (a result that is not finite in
- * DD, or that may have lost accuracy to double's range) is computed by the
- * CPU's rule there, and the outputs are copied back. */
+ * DD, or that may have lost accuracy to double's range), and in the modes
+ * but dd a Level 3 op on device memory but dgemm, is computed by the CPU's
+ * rule there, and the outputs are copied back. */
 #include "config.h"
 
 #include <cuda_runtime_api.h>

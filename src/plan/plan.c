@@ -195,19 +195,19 @@ static int run_trsm(const struct tf_op *op, struct tf_gpu_memory memory)
 
 /* An op the GPU does not compute as a whole (tf_gpu_computes: the Level 3
  * ops but dgemm, and a rotation or complex axpy with a zero increment): in
- * dd mode the GPU's real forms or solve where they take it, and where they
- * did not run (or handed it back), the CPU's rule, on host copies of
- * arrays in device memory. */
+ * dd mode the GPU's real forms or solve where they take it; where they did
+ * not run (or handed it back), and in the other modes, the CPU (DD kernels
+ * in dd mode, the CPU BLAS in the others), on host copies of arrays in
+ * device memory, which the CPU cannot read. */
 static enum tf_where plan_level3(const struct tf_op *op)
 {
-	if (tf_config()->mode != TF_MODE_DD)
-		return run_cpu(op);
+	const int dd = tf_config()->mode == TF_MODE_DD;
 	struct tf_gpu_memory memory = tf_gpu_op_memory(op);
-	if (run_real_form(op, memory) || run_trsm(op, memory))
+	if (dd && (run_real_form(op, memory) || run_trsm(op, memory)))
 		return TF_WHERE_GPU_DD;
 	if (!memory.host_readable) {
 		run_undone_on_cpu(op, NULL); /* on host copies, or stops */
-		return TF_WHERE_CPU_DD;
+		return dd ? TF_WHERE_CPU_DD : TF_WHERE_CPU_BLAS;
 	}
 	return run_cpu(op);
 }
