@@ -62,13 +62,14 @@ static void run_cpu_part(const struct tf_op *part)
 }
 
 /* Parts the GPU left: computed on the CPU, on host copies of those of its
- * arrays that are in device memory (the Level 1 and 2 ops). */
+ * arrays that are in device memory (Level 1, 2 and 3 ops). */
 static void run_undone_on_cpu(const struct tf_op *part, void *context)
 {
 	(void)context;
-	if (!tf_gpu_op_memory(part).host_readable && tf_gpu_mirror_run(part, run_cpu_part) == 0)
+	const int host_readable = tf_gpu_op_memory(part).host_readable;
+	if (!host_readable && tf_gpu_mirror_run(part, run_cpu_part) == 0)
 		return;
-	if (!tf_gpu_op_memory(part).host_readable)
+	if (!host_readable)
 		tf_fatal("a %s on device memory could not be computed on the GPU, and the CPU cannot "
 			 "read device memory", routine_of(part));
 	run_cpu(part);
